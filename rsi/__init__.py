@@ -1,0 +1,1 @@
+"""The optimizer: config, journal, engine, proposers, screening, release gate, lineage, CLI."""

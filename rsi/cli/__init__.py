@@ -1,0 +1,41 @@
+"""The `rsi` command line (Typer).
+
+Each command group lives in its own module under `rsi/cli/` and exposes
+`register(app)`; add the module name to `COMMAND_MODULES` to mount it. User errors
+(`UserInputError`) become one line on stderr and exit code 2, never a traceback.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import typer
+
+from search_space.errors import UserInputError
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+
+COMMAND_MODULES: tuple[str, ...] = ("strategy", "demo")
+
+app = typer.Typer(
+    name="rsi",
+    help="Evolve TestHelix test-generation strategies and gate their release.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+for _module in COMMAND_MODULES:
+    importlib.import_module(f"rsi.cli.{_module}").register(app)
+
+
+def main() -> None:
+    """Console entry point."""
+    try:
+        app()
+    except UserInputError as error:
+        print(f"error: {error}", file=sys.stderr)
+        sys.exit(2)

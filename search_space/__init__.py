@@ -1,0 +1,63 @@
+"""What is optimized: the Strategy schema, its bounds, the search space and single-field edits.
+
+This package imports nothing else of the project.
+"""
+
+from search_space.edits import (
+    EDIT_ADAPTER,
+    AddLesson,
+    ClearRoute,
+    Edit,
+    RemoveLesson,
+    ReplaceLesson,
+    SetGuidance,
+    SetRoute,
+    SetScalar,
+    apply,
+    edit_between,
+    edited_field,
+    parse_edit,
+)
+from search_space.errors import InvalidEdit, Reason, UserInputError
+from search_space.identity import FieldChange, canonical_json, content_id, diff, strategy_id
+from search_space.lessons import retrieve_lessons
+from search_space.prose import ProseGuard
+from search_space.schema import Component, Context, Lesson, SkillRoute, Strategy
+from search_space.skills import SKILLS, SKILLS_BY_NAME, Skill, SkillRole
+from search_space.space import SearchSpace
+
+__all__ = [
+    "EDIT_ADAPTER",
+    "SKILLS",
+    "SKILLS_BY_NAME",
+    "AddLesson",
+    "ClearRoute",
+    "Component",
+    "Context",
+    "Edit",
+    "FieldChange",
+    "InvalidEdit",
+    "Lesson",
+    "ProseGuard",
+    "Reason",
+    "RemoveLesson",
+    "ReplaceLesson",
+    "SearchSpace",
+    "SetGuidance",
+    "SetRoute",
+    "SetScalar",
+    "Skill",
+    "SkillRole",
+    "SkillRoute",
+    "Strategy",
+    "UserInputError",
+    "apply",
+    "canonical_json",
+    "content_id",
+    "diff",
+    "edit_between",
+    "edited_field",
+    "parse_edit",
+    "retrieve_lessons",
+    "strategy_id",
+]

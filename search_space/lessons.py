@@ -1,0 +1,44 @@
+"""Literal lesson retrieval for one agent turn."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from search_space.schema import Component, Lesson
+
+MAX_SELECTED = 2
+TURN_BUDGET_CHARS = 1600
+PLANNING_BUDGET_CHARS = 1200
+
+
+def _hits(lesson: Lesson, haystack: str) -> int:
+    return sum(1 for trigger in set(lesson.triggers) if trigger.lower() in haystack)
+
+
+def retrieve_lessons(
+    lessons: Sequence[Lesson], public_text: str, phase: Component | str
+) -> list[Lesson]:
+    """Lessons for one turn: at most two, within the phase's character budget.
+
+    A lesson applies when one of its triggers occurs (case-insensitive literal substring)
+    in the public task text or the phase name. Applicable lessons are ranked by the number
+    of distinct triggers that hit, ties broken by their order in the strategy; then picked
+    greedily while the rendered text fits the budget (1,200 chars for planning, else 1,600).
+    """
+    phase_name = phase.value if isinstance(phase, Component) else str(phase)
+    haystack = f"{public_text}\n{phase_name}".lower()
+    budget = PLANNING_BUDGET_CHARS if phase_name == Component.PLANNING.value else TURN_BUDGET_CHARS
+    ranked = sorted(
+        ((_hits(lesson, haystack), index, lesson) for index, lesson in enumerate(lessons)),
+        key=lambda hit: (-hit[0], hit[1]),
+    )
+    chosen: list[Lesson] = []
+    used = 0
+    for hits, _, lesson in ranked:
+        if hits == 0 or len(chosen) == MAX_SELECTED:
+            break
+        size = len(lesson.render())
+        if used + size <= budget:
+            chosen.append(lesson)
+            used += size
+    return chosen
