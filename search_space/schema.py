@@ -82,6 +82,10 @@ class _Frozen(BaseModel):
         frozen=True, extra="forbid", alias_generator=to_camel, populate_by_name=True
     )
 
+    def to_json_dict(self) -> dict[str, Any]:
+        """The model as JSON-ready data with camelCase names."""
+        return self.model_dump(mode="json", by_alias=True)
+
 
 class Lesson(_Frozen):
     """A reusable lesson, retrieved when one of its literal triggers matches."""
@@ -238,6 +242,3 @@ class Strategy(_Frozen):
 
     def route_for(self, context: Context) -> SkillRoute | None:
         return next((r for r in self.skill_routes if r.context == context), None)
-
-    def to_json_dict(self) -> dict[str, Any]:
-        return self.model_dump(mode="json", by_alias=True)

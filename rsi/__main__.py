@@ -1,0 +1,5 @@
+"""`python -m rsi` runs the CLI."""
+
+from rsi.cli import main
+
+main()

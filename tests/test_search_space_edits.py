@@ -1,0 +1,177 @@
+"""Edits: every edit from the space yields a valid one-field child; each bad edit its reason."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from search_space import (
+    AddLesson,
+    InvalidEdit,
+    Lesson,
+    ProseGuard,
+    Reason,
+    SearchSpace,
+    SetGuidance,
+    SetRoute,
+    SetScalar,
+    Strategy,
+    apply,
+    canonical_json,
+    diff,
+    edit_between,
+    edited_field,
+    parse_edit,
+)
+from search_space.schema import ALL_FIELDS
+from tests.strategies import edits_for, parents
+
+INITIAL = Strategy(initial_candidates=3, max_candidates=3)
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(data=st.data())
+def test_every_edit_changes_exactly_one_field(data: st.DataObject) -> None:
+    parent = data.draw(parents())
+    edit = data.draw(edits_for(parent))
+    child = apply(parent, edit)
+    Strategy.model_validate(child.to_json_dict())  # round-trips through the schema
+    before, after = parent.to_json_dict(), child.to_json_dict()
+    changed = [field for field in ALL_FIELDS if before[field] != after[field]]
+    assert changed == [edited_field(edit)]
+    if changed == ["lessons"]:
+        old = {lesson["id"]: canonical_json(lesson) for lesson in before["lessons"]}
+        new = {lesson["id"]: canonical_json(lesson) for lesson in after["lessons"]}
+        touched = {i for i in old.keys() | new.keys() if old.get(i) != new.get(i)}
+        assert len(touched) == 1
+        untouched = [i for i in old if i not in touched]
+        assert [i for i in new if i not in touched] == untouched  # order kept too
+
+
+@SETTINGS
+@given(data=st.data())
+def test_edit_between_recovers_the_edit(data: st.DataObject) -> None:
+    parent = data.draw(parents())
+    edit = data.draw(edits_for(parent))
+    child = apply(parent, edit)
+    assert apply(parent, edit_between(parent, child)) == child
+    assert len({c.field for c in diff(parent, child)}) == 1
+
+
+def _lesson(lesson_id: str, **update: object) -> Lesson:
+    base = {"id": lesson_id, "triggers": ["parse"], "text": "Check the documented error type."}
+    return Lesson.model_validate({**base, **update})
+
+
+def _reason(parent: Strategy, edit: object, **kwargs: object) -> Reason:
+    with pytest.raises(InvalidEdit) as caught:
+        apply(parent, edit if not isinstance(edit, dict) else parse_edit(edit), **kwargs)  # type: ignore[arg-type]
+    return caught.value.reason
+
+
+def test_out_of_range_scalar() -> None:
+    assert _reason(INITIAL, SetScalar(field="agentSteps", value=40)) is Reason.OUT_OF_RANGE
+
+
+def test_off_grid_scalar() -> None:
+    assert _reason(INITIAL, SetScalar(field="agentSteps", value=13)) is Reason.OFF_GRID
+
+
+def test_frozen_field() -> None:
+    assert _reason(INITIAL, SetScalar(field="maxCandidates", value=4)) is Reason.FROZEN_FIELD
+    space = SearchSpace(frozen=("initialCandidates", "maxCandidates", "guidance"))
+    assert _reason(INITIAL, SetGuidance(text="check"), space=space) is Reason.FROZEN_FIELD
+
+
+def test_edit_touching_two_fields() -> None:
+    proposal = INITIAL.to_json_dict() | {"agentSteps": 14, "maxRounds": 3}
+    with pytest.raises(InvalidEdit) as caught:
+        edit_between(INITIAL, proposal)
+    assert caught.value.reason is Reason.TOUCHES_MULTIPLE_FIELDS
+    extra_key = {"op": "set_scalar", "field": "agentSteps", "value": 14, "maxRounds": 3}
+    assert _reason(INITIAL, extra_key) is Reason.MALFORMED_EDIT
+
+
+def test_edit_touching_two_lessons() -> None:
+    parent = INITIAL.model_copy(update={"lessons": (_lesson("a"), _lesson("b"))})
+    proposal = parent.to_json_dict()
+    proposal["lessons"] = [_lesson("a", text="x y").to_json_dict(), _lesson("c").to_json_dict()]
+    with pytest.raises(InvalidEdit) as caught:
+        edit_between(parent, proposal)
+    assert caught.value.reason is Reason.TOUCHES_MULTIPLE_LESSONS
+
+
+def test_two_routes_for_one_context() -> None:
+    proposal = INITIAL.to_json_dict() | {
+        "skillRoutes": [
+            {"context": "cli", "skill": "cli-output"},
+            {"context": "cli", "skill": "boundary-inputs"},
+        ]
+    }
+    with pytest.raises(InvalidEdit) as caught:
+        edit_between(INITIAL, proposal)
+    assert caught.value.reason is Reason.DUPLICATE_ROUTE
+
+
+def test_review_skill_routed_to_generation() -> None:
+    edit = {"op": "set_route", "context": "cli", "skill": "assertion-review"}
+    assert _reason(INITIAL, edit) is Reason.REVIEW_SKILL_IN_GENERATION_ROUTE
+    assert _reason(INITIAL, SetRoute(context="cli", skill="no-such-skill")) is Reason.UNKNOWN_SKILL
+
+
+def test_twenty_first_lesson() -> None:
+    parent = INITIAL.model_copy(update={"lessons": tuple(_lesson(f"l{i}") for i in range(20))})
+    assert _reason(parent, AddLesson(lesson=_lesson("l20"))) is Reason.TOO_MANY_LESSONS
+
+
+def test_fifth_lesson_for_one_component() -> None:
+    four = tuple(_lesson(f"r{i}", component="repair") for i in range(4))
+    parent = INITIAL.model_copy(update={"lessons": four})
+    fifth = AddLesson(lesson=_lesson("r4", component="repair"))
+    assert _reason(parent, fifth) is Reason.TOO_MANY_COMPONENT_LESSONS
+    assert apply(parent, AddLesson(lesson=_lesson("g0", component="review"))).lessons[-1].id == "g0"
+
+
+def test_code_fence_in_prose() -> None:
+    fenced = "Use this:\n```python\nassert f() == 1\n```"
+    assert _reason(INITIAL, SetGuidance(text=fenced)) is Reason.CODE_FENCE
+    with pytest.raises(InvalidEdit) as caught:
+        parse_edit({"op": "add_lesson", "lesson": _lesson("x").to_json_dict() | {"text": fenced}})
+    assert caught.value.reason is Reason.CODE_FENCE
+
+
+def test_task_identifier_in_prose() -> None:
+    guard = ProseGuard.for_tasks(["alg-merge-intervals-touching"])
+    leaky = SetGuidance(text="For ALG-merge-intervals-touching assert touching merges.")
+    assert _reason(INITIAL, leaky, guard=guard) is Reason.TASK_IDENTIFIER
+    trigger_leak = AddLesson(lesson=_lesson("x", triggers=["alg-merge-intervals-touching"]))
+    assert _reason(INITIAL, trigger_leak, guard=guard) is Reason.TASK_IDENTIFIER
+    # A longer identifier that merely contains a known one is not that task.
+    fine = SetGuidance(text="merge intervals carefully")
+    assert apply(INITIAL, fine, guard=guard).guidance == "merge intervals carefully"
+
+
+def test_oversized_text() -> None:
+    assert _reason(INITIAL, SetGuidance(text="a" * 2401)) is Reason.TEXT_TOO_LONG
+    with pytest.raises(InvalidEdit) as caught:
+        parse_edit(
+            {"op": "add_lesson", "lesson": _lesson("x").to_json_dict() | {"text": "b" * 1001}}
+        )
+    assert caught.value.reason is Reason.TEXT_TOO_LONG
+
+
+def test_no_op_edit_is_rejected() -> None:
+    assert _reason(INITIAL, SetScalar(field="agentSteps", value=12)) is Reason.NO_CHANGE
+
+
+def test_reasons_are_distinct_per_rule() -> None:
+    reasons = {
+        _reason(INITIAL, SetScalar(field="agentSteps", value=40)),
+        _reason(INITIAL, SetScalar(field="agentSteps", value=13)),
+        _reason(INITIAL, SetScalar(field="maxCandidates", value=4)),
+        _reason(INITIAL, SetGuidance(text="```x```")),
+        _reason(INITIAL, SetGuidance(text="a" * 3000)),
+    }
+    assert len(reasons) == 5
