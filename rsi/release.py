@@ -1,0 +1,360 @@
+"""The release gate (DESIGN.md section 9): one frozen challenger against the baseline.
+
+Pure functions over paired per-task outcomes (1 = the strategy solved the task):
+- `exact_mcnemar_p(w, l)`: one-sided exact McNemar p, the upper binomial tail of the `w`
+  challenger-only successes among the `w + l` discordant pairs under probability 1/2;
+  1.0 when there is no discordant pair.
+- `paired_bootstrap_diffs`: challenger minus baseline success rate on task resamples drawn as
+  `numpy.random.default_rng(seed).integers(0, n, (R, n))`; each resample keeps a task's two
+  outcomes together.
+- `run_gate`: the decision. The direction (challenger better) is fixed before evaluation;
+  promote iff the difference is positive and p <= alpha; no discordant pair never promotes.
+- `load_paired_outcomes`: read a CSV or JSON outcome file (formats in `rsi gate --help`).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from rsi.release_report import format_p, render_markdown
+from search_space.errors import UserInputError
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+COLUMNS: tuple[str, str, str] = ("task_id", "baseline", "challenger")
+TRUE_TOKENS = frozenset({"1", "true", "pass"})
+FALSE_TOKENS = frozenset({"0", "false", "fail"})
+# Rows of task indices drawn per block: bounds memory at about 32 MB of int64 indices for any
+# n, and gives the same numbers as one (R, n) draw because the generator is consumed in order.
+_BLOCK_ELEMENTS = 4_000_000
+
+
+class PairedOutcomes(BaseModel):
+    """Per-task outcomes of both strategies, in file order; task ids are unique."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    task_ids: tuple[str, ...]
+    baseline: tuple[bool, ...]
+    challenger: tuple[bool, ...]
+
+    @model_validator(mode="after")
+    def _check_pairing(self) -> PairedOutcomes:
+        if not self.task_ids:
+            raise ValueError("no outcomes")
+        if not len(self.task_ids) == len(self.baseline) == len(self.challenger):
+            raise ValueError("task_ids, baseline and challenger differ in length")
+        if len(set(self.task_ids)) != len(self.task_ids):
+            raise ValueError("task ids are not unique")
+        return self
+
+    @property
+    def n(self) -> int:
+        return len(self.task_ids)
+
+
+class GateReport(BaseModel):
+    """The gate's statistics and decision; rates and intervals in percentage points.
+
+    The JSON form (`to_json_dict`) has exactly the keys n, baseline_successes,
+    challenger_successes, wins, losses, diff_pp, p_value, ci95_pp, ci99_pp, alpha, promote,
+    reason. `seed` and `resamples` describe the bootstrap and are kept out of the JSON.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    n: int = Field(ge=1)
+    baseline_successes: int = Field(ge=0)
+    challenger_successes: int = Field(ge=0)
+    wins: int = Field(ge=0, description="tasks only the challenger solved")
+    losses: int = Field(ge=0, description="tasks only the baseline solved")
+    diff_pp: float
+    p_value: float = Field(ge=0.0, le=1.0)
+    ci95_pp: tuple[float, float]
+    ci99_pp: tuple[float, float]
+    alpha: float = Field(gt=0.0, lt=1.0)
+    promote: bool
+    reason: str
+    seed: int = Field(default=42, exclude=True)
+    resamples: int = Field(default=10_000, exclude=True)
+
+    @model_validator(mode="after")
+    def _check_counts(self) -> GateReport:
+        if max(self.baseline_successes, self.challenger_successes) > self.n:
+            raise ValueError("success count exceeds n")
+        if self.wins + self.losses > self.n:
+            raise ValueError("more discordant pairs than tasks")
+        if self.challenger_successes - self.baseline_successes != self.wins - self.losses:
+            raise ValueError("success counts disagree with wins and losses")
+        return self
+
+    @property
+    def baseline_rate(self) -> float:
+        return self.baseline_successes / self.n
+
+    @property
+    def challenger_rate(self) -> float:
+        return self.challenger_successes / self.n
+
+    def to_json_dict(self) -> dict[str, Any]:
+        return self.model_dump(mode="json")
+
+    def to_markdown(self) -> str:
+        """A release-note section: counts, rates, p, both intervals and the decision."""
+        return render_markdown(self)
+
+
+def exact_mcnemar_p(wins: int, losses: int) -> float:
+    """One-sided exact McNemar p for 'challenger better'; 1.0 with no discordant pair."""
+    if wins < 0 or losses < 0:
+        raise ValueError("wins and losses must be non-negative")
+    if wins + losses == 0:
+        return 1.0
+    from scipy.stats import binomtest  # scipy.stats costs about a second to import
+
+    return float(binomtest(wins, wins + losses, 0.5, alternative="greater").pvalue)
+
+
+def decide(wins: int, losses: int, alpha: float) -> tuple[bool, float, str]:
+    """(promote, p, reason): promote iff wins > losses (positive difference) and p <= alpha."""
+    p = exact_mcnemar_p(wins, losses)
+    if wins + losses == 0:
+        return False, p, "no discordant pairs: the strategies agree on every task, so no evidence"
+    counts = f"{wins} wins vs {losses} losses"
+    if wins <= losses:
+        return False, p, f"the challenger does not beat the baseline ({counts})"
+    if p > alpha:
+        return (
+            False,
+            p,
+            f"the gain is positive ({counts}) but p = {format_p(p)} > alpha = {alpha:g}",
+        )
+    return True, p, f"the gain is positive ({counts}) and p = {format_p(p)} <= alpha = {alpha:g}"
+
+
+def paired_bootstrap_diffs(
+    baseline: NDArray[np.bool_], challenger: NDArray[np.bool_], *, seed: int, resamples: int
+) -> NDArray[np.float64]:
+    """Per-resample rate differences (fractions, challenger minus baseline).
+
+    Equal to `d[default_rng(seed).integers(0, n, (resamples, n))].mean(axis=1)` with
+    `d = challenger - baseline`: pairs stay together because one index picks both outcomes.
+    Drawn in row blocks of int8 differences so no float matrix is built.
+    """
+    n = len(baseline)
+    d = challenger.astype(np.int8) - baseline.astype(np.int8)
+    rng = np.random.default_rng(seed)
+    block = max(1, _BLOCK_ELEMENTS // n)
+    sums = np.empty(resamples, dtype=np.int64)
+    for start in range(0, resamples, block):
+        rows = min(block, resamples - start)
+        sums[start : start + rows] = d[rng.integers(0, n, (rows, n))].sum(axis=1, dtype=np.int64)
+    return sums / n
+
+
+def _interval_pp(diffs: NDArray[np.float64], level: float) -> tuple[float, float]:
+    tail = (100.0 - level) / 2
+    low, high = np.percentile(diffs * 100.0, [tail, 100.0 - tail])
+    # Rounding removes float noise such as 2.9999999999999996 from k / n * 100.
+    return round(float(low), 9), round(float(high), 9)
+
+
+def _as_outcomes(values: Sequence[bool] | NDArray[Any], name: str) -> NDArray[np.bool_]:
+    array = np.asarray(values)
+    if array.ndim != 1:
+        raise UserInputError(f"{name} outcomes must be a flat sequence")
+    if array.dtype == np.bool_ or array.size == 0:
+        return array.astype(np.bool_)
+    if array.dtype.kind in "iu" and np.isin(array, (0, 1)).all():
+        return array.astype(np.bool_)
+    raise UserInputError(f"{name} outcomes must be booleans or 0/1")
+
+
+def validate_gate_settings(alpha: float, resamples: int) -> None:
+    """Raise `UserInputError` unless 0 < alpha < 1 and resamples >= 100."""
+    if not 0.0 < alpha < 1.0:
+        raise UserInputError(f"must be in (0, 1), got {alpha:g}", source="--alpha")
+    if resamples < 100:
+        raise UserInputError(f"must be at least 100, got {resamples}", source="--resamples")
+
+
+def run_gate(
+    baseline: Sequence[bool] | NDArray[Any],
+    challenger: Sequence[bool] | NDArray[Any],
+    *,
+    alpha: float = 0.05,
+    seed: int = 42,
+    resamples: int = 10_000,
+) -> GateReport:
+    """Gate a challenger on paired per-task outcomes (index i is the same task in both)."""
+    validate_gate_settings(alpha, resamples)
+    b = _as_outcomes(baseline, "baseline")
+    c = _as_outcomes(challenger, "challenger")
+    if len(b) != len(c):
+        raise UserInputError(f"unpaired outcomes: {len(b)} baseline vs {len(c)} challenger")
+    if len(b) == 0:
+        raise UserInputError("no outcomes to gate")
+    wins = int(np.count_nonzero(c & ~b))
+    losses = int(np.count_nonzero(b & ~c))
+    promote, p, reason = decide(wins, losses, alpha)
+    diffs = paired_bootstrap_diffs(b, c, seed=seed, resamples=resamples)
+    n = len(b)
+    return GateReport(
+        n=n,
+        baseline_successes=int(np.count_nonzero(b)),
+        challenger_successes=int(np.count_nonzero(c)),
+        wins=wins,
+        losses=losses,
+        diff_pp=round((wins - losses) / n * 100.0, 9),
+        p_value=p,
+        ci95_pp=_interval_pp(diffs, 95.0),
+        ci99_pp=_interval_pp(diffs, 99.0),
+        alpha=alpha,
+        promote=promote,
+        reason=reason,
+        seed=seed,
+        resamples=resamples,
+    )
+
+
+# --- outcome files -------------------------------------------------------------------------
+
+
+def parse_outcome(value: object) -> bool | None:
+    """True/False for 1/0, true/false, pass/fail (any case, JSON booleans too); else None."""
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return {0: False, 1: True}.get(value)
+    if isinstance(value, str):
+        token = value.strip().lower()
+        if token in TRUE_TOKENS:
+            return True
+        if token in FALSE_TOKENS:
+            return False
+    return None
+
+
+class _Collector:
+    """Accumulates rows, rejecting missing/duplicate ids and non-binary values by position."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+        self.first_seen: dict[str, str] = {}
+        self.baseline: list[bool] = []
+        self.challenger: list[bool] = []
+
+    def error(self, where: str, message: str) -> UserInputError:
+        return UserInputError(f"{where}: {message}", source=self.source)
+
+    def add(self, where: str, task_id: object, baseline: object, challenger: object) -> None:
+        if isinstance(task_id, bool) or not isinstance(task_id, (str, int)):
+            raise self.error(where, "task_id must be a string")
+        tid = str(task_id).strip()
+        if not tid:
+            raise self.error(where, "task_id is missing")
+        if tid in self.first_seen:
+            raise self.error(where, f"duplicate task_id {tid!r} (first at {self.first_seen[tid]})")
+        self.first_seen[tid] = where
+        for column, raw, into in (
+            ("baseline", baseline, self.baseline),
+            ("challenger", challenger, self.challenger),
+        ):
+            value = parse_outcome(raw)
+            if value is None:
+                raise self.error(
+                    where,
+                    f"{column} value {json.dumps(raw)} is not binary "
+                    "(use 0/1, true/false or pass/fail)",
+                )
+            into.append(value)
+
+    def result(self) -> PairedOutcomes:
+        if not self.first_seen:
+            raise UserInputError("no outcome rows", source=self.source)
+        return PairedOutcomes(
+            task_ids=tuple(self.first_seen),
+            baseline=tuple(self.baseline),
+            challenger=tuple(self.challenger),
+        )
+
+
+def _parse_csv(text: str, collector: _Collector) -> None:
+    reader = csv.reader(io.StringIO(text, newline=""))
+    header = [name.strip().lower() for name in next(reader)]
+    for column in COLUMNS:
+        if column not in header:
+            raise collector.error("header", f"missing column {column!r} (need {','.join(COLUMNS)})")
+    if len(set(header)) != len(header):
+        raise collector.error("header", "repeated column name")
+    positions = [header.index(column) for column in COLUMNS]
+    for row in reader:
+        where = f"line {reader.line_num}"
+        if not row:
+            continue  # blank line
+        if len(row) != len(header):
+            raise collector.error(where, f"{len(row)} fields, expected {len(header)}")
+        collector.add(where, *(row[i] for i in positions))
+
+
+def _parse_json(text: str, collector: _Collector) -> None:
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as error:
+        raise collector.error(
+            f"line {error.lineno} column {error.colno}", f"malformed JSON: {error.msg}"
+        ) from None
+    prefix = ""
+    if isinstance(data, dict) and "outcomes" in data:
+        data, prefix = data["outcomes"], "outcomes"
+    if not isinstance(data, list):
+        raise collector.error(
+            "top level", 'expected a list of outcome objects or {"outcomes": [...]}'
+        )
+    for index, item in enumerate(data):
+        where = f"{prefix}[{index}]"
+        if not isinstance(item, dict):
+            raise collector.error(where, "expected an object with task_id, baseline, challenger")
+        for key in COLUMNS:
+            if key not in item:
+                raise collector.error(where, f"missing key {key!r}")
+        collector.add(where, item["task_id"], item["baseline"], item["challenger"])
+
+
+def load_paired_outcomes(path: Path | str) -> PairedOutcomes:
+    """Read paired outcomes from CSV or JSON (chosen by suffix, else by the first character).
+
+    CSV: a header naming task_id, baseline and challenger (any order, other columns ignored).
+    JSON: a list of objects with those keys, or {"outcomes": [...]}. Values: 0/1, true/false,
+    pass/fail. Any problem raises `UserInputError` naming the file and the line or entry.
+    """
+    path = Path(path)
+    source = str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        raise UserInputError(error.strerror or "cannot read file", source=source) from None
+    except UnicodeDecodeError:
+        raise UserInputError("file is not UTF-8 text", source=source) from None
+    if not text.strip():
+        raise UserInputError("file is empty", source=source)
+    collector = _Collector(source)
+    suffix = path.suffix.lower()
+    is_json = suffix == ".json" or (suffix != ".csv" and text.lstrip()[0] in "[{")
+    if is_json:
+        _parse_json(text, collector)
+    else:
+        try:
+            _parse_csv(text, collector)
+        except csv.Error as error:
+            raise UserInputError(f"malformed CSV: {error}", source=source) from None
+    return collector.result()
