@@ -18,7 +18,15 @@ from search_space.errors import UserInputError
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 
-COMMAND_MODULES: tuple[str, ...] = ("strategy", "demo")
+COMMAND_MODULES: tuple[str, ...] = (
+    "strategy",
+    "demo",
+    "gate",
+    "tasks",
+    "score",
+    "search",
+    "sandbox",
+)
 
 app = typer.Typer(
     name="rsi",

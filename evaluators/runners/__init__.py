@@ -1,0 +1,21 @@
+"""Runners turn (strategy, public task) into a submission and a trace (DESIGN.md section 6)."""
+
+from evaluators.runners.base import (
+    Runner,
+    RunnerError,
+    RunnerLimits,
+    RunnerResult,
+    Trace,
+    Usage,
+    run_safely,
+)
+
+__all__ = [
+    "Runner",
+    "RunnerError",
+    "RunnerLimits",
+    "RunnerResult",
+    "Trace",
+    "Usage",
+    "run_safely",
+]

@@ -1,0 +1,104 @@
+"""The Runner protocol, its trace, and the boundary that turns a runner crash into data."""
+
+from __future__ import annotations
+
+import traceback
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from evaluators.tasks import PublicTask
+from search_space import Strategy
+
+
+class RunnerLimits(BaseModel):
+    """Per-task caps a runner must respect (the strategy decides how to spend within them)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    wall_s: float = Field(default=900.0, gt=0)
+    test_timeout_s: float = Field(default=180.0, gt=0)
+    model_calls: int = Field(default=48, ge=0)
+    input_tokens: int = Field(default=500_000, ge=0)
+    output_tokens: int = Field(default=100_000, ge=0)
+
+
+class Usage(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    steps: int = 0
+    seconds: float = 0.0
+
+
+class Trace(BaseModel):
+    """What a proposer may read about one task run. Never holds hidden task material.
+
+    `phases` is an ordered list of {phase, ...facts}; `checks` are the runner's own local
+    executions (on the public initial program); `tool_output` is what the runner saw,
+    truncated to the strategy's toolOutputChars.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    runner: str
+    task_id: str
+    phases: tuple[dict[str, Any], ...] = ()
+    checks: tuple[dict[str, Any], ...] = ()
+    tool_output: str = ""
+    usage: Usage = Usage()
+    error: str | None = None
+
+
+class RunnerResult(BaseModel):
+    """A submission directory (holding run.sh) and the trace; `submission` is None on error."""
+
+    model_config = ConfigDict(frozen=True)
+
+    submission: Path | None
+    trace: Trace
+
+
+class RunnerError(RuntimeError):
+    """A runner failed to produce a submission for a task (recorded, never fatal)."""
+
+
+@runtime_checkable
+class Runner(Protocol):
+    """Writes a test suite for one public task under a strategy."""
+
+    name: str
+
+    def run(
+        self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
+    ) -> RunnerResult: ...
+
+    def health_check(self, strategy: Strategy) -> None:
+        """Raise if this runner cannot load `strategy` (the engine bounds the time)."""
+        ...
+
+
+def run_safely(
+    runner: Runner, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
+) -> RunnerResult:
+    """Run, turning any exception inside the runner into a recorded runner error.
+
+    This is the one deliberate broad catch: a runner is plugin code, and its crash must
+    cost one task, not the search. The error type and message are kept in the trace.
+    """
+    try:
+        result = runner.run(strategy, task, limits, workdir)
+    except Exception as error:  # noqa: BLE001 - boundary: recorded, not hidden
+        last = traceback.extract_tb(error.__traceback__)[-1:]
+        where = f" at {last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno}" if last else ""
+        message = f"{type(error).__name__}: {error}{where}"
+        return RunnerResult(
+            submission=None, trace=Trace(runner=runner.name, task_id=task.id, error=message)
+        )
+    if result.submission is not None and not (result.submission / "run.sh").is_file():
+        trace = result.trace.model_copy(update={"error": "submission has no run.sh"})
+        return RunnerResult(submission=None, trace=trace)
+    return result

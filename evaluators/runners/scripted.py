@@ -1,0 +1,423 @@
+"""The scripted author: a deterministic, LLM-free runner for offline searches and CI.
+
+It sees only the `PublicTask` and the task's author pool (`author/pool.toml`, hidden
+material only this runner reads), composes a pytest submission from pool items, checks
+it on the public initial program inside the sandbox, and submits. Every mutable
+strategy field changes what it does:
+
+- contextTokens: the context holds a fixed harness prompt (HARNESS_TOKENS), the guidance,
+  the retrieved lessons, the routed skill's text, the intro and the environment files
+  (4 chars per token). The rest is spent reading requirement clauses in order, each
+  costing CLAUSE_READ_TOKENS plus its text; clauses beyond the budget are never seen and
+  get no tests.
+- skillRoutes: the route for the task's context enables the technique its skill teaches.
+- lessons: lessons retrieved (literal triggers over the public text, generation phase)
+  enable the techniques named by their capability tags (a technique or a skill name).
+- guidance: technique words in the guidance (GUIDANCE_WORDS) enable those techniques for
+  every task. Items of enabled non-basic techniques are written before basic ones.
+- agentSteps: each round may spend this many steps writing items (each item has a cost).
+  Round 1 writes up to two items per seen clause (one per clause first).
+- maxRounds: each further round writes one more item for every seen clause that has no
+  test failing on the initial program yet.
+- repairSteps: after each check, tests whose failure section in the visible output shows a
+  broken-test signature (NameError, missing fixture, ImportError) are replaced by their
+  repaired variant, or dropped; one repair step each. Unidentified broken tests stay.
+- toolOutputChars: the check output is cut to this many chars before the author reads it,
+  so late failure sections (and the broken tests they show) can be invisible. Per-test
+  pass/fail comes from the JUnit report, without messages.
+- reviewMaxOutputTokens: a final review reads REVIEW_TOKENS_PER_ITEM per item in suite
+  order; it drops items that assert incidental details and repairs or drops broken ones
+  among the items it can afford to read.
+
+The trace records what it saw and did: clause counts, techniques, lesson ids, written
+item ids with clause and technique, check outcomes, visible output, repairs and review
+actions. Never hidden panels, references or the pool's flaw tags.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from evaluators.junit import TestStatus, parse_junit
+from evaluators.runners.author_pool import (
+    SKILL_TECHNIQUE,
+    AuthorItem,
+    AuthorPool,
+    Technique,
+    load_author_pool,
+)
+from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
+from evaluators.runners.clauses import Clause, parse_instruction
+from evaluators.sandbox.base import RunSpec, Sandbox
+from evaluators.tasks import PublicTask, TaskSet
+from search_space import Component, Strategy, retrieve_lessons
+
+HARNESS_TOKENS = 13_000
+CLAUSE_READ_TOKENS = 1_000
+SKILL_DOC_TOKENS = 1_500
+REVIEW_TOKENS_PER_ITEM = 400
+CHARS_PER_TOKEN = 4
+ITEMS_PER_CLAUSE_FIRST_ROUND = 2
+
+GUIDANCE_WORDS: dict[Technique, tuple[str, ...]] = {
+    Technique.BOUNDARY: ("boundary", "edge case", "off-by-one", "empty input"),
+    Technique.ERROR: ("error contract", "exception", "invalid input"),
+    Technique.INVARIANT: ("invariant", "property"),
+    Technique.STATEFUL: ("state transition", "sequence of calls", "stateful"),
+    Technique.CLI: ("exit code", "stderr", "subprocess", "command line"),
+    Technique.PERFORMANCE: ("performance", "complexity", "large input"),
+    Technique.FRAMEWORK: ("framework", "hook", "plugin", "middleware"),
+    Technique.ORACLE: ("oracle", "brute force", "differential"),
+    Technique.RENDERING: ("rendering", "alignment", "layout"),
+}
+BROKEN_SIGNATURES = (
+    re.compile(r"\bNameError\b"),
+    re.compile(r"fixture '[^']+' not found"),
+    re.compile(r"\b(ImportError|ModuleNotFoundError)\b"),
+)
+_SECTION = re.compile(r"^_{3,} (?:ERROR at setup of )?(test_\w+)(?:\[.*\])? _{3,}$", re.M)
+_TIMING = re.compile(r"in \d+(?:\.\d+)?s\b")
+_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S*::(test_\w+)\S* - (.*)$", re.M)
+
+CONFTEST = """import os
+import sys
+
+sys.path.insert(0, os.environ.get("APP_DIR", os.getcwd()))
+"""
+RUN_SH = """#!/usr/bin/env bash
+set -u
+cd "$APP_DIR"
+exec python3 -m pytest -p no:cacheprovider -q --tb=long -rfE \\
+    --junitxml="${OUTPUT_DIR:-/tmp}/results.xml" "$TESTS_DIR"
+"""
+
+
+class PoolProvider(Protocol):
+    def pool_for(self, task_id: str) -> AuthorPool: ...
+
+
+class TaskDirPools:
+    """Reads only `<task>/author/` of each task in a TaskSet."""
+
+    def __init__(self, tasks: TaskSet) -> None:
+        self._dirs = {task.id: task.author_dir for task in tasks.tasks}
+        self._cache: dict[str, AuthorPool] = {}
+
+    def pool_for(self, task_id: str) -> AuthorPool:
+        if task_id not in self._cache:
+            self._cache[task_id] = load_author_pool(self._dirs[task_id])
+        return self._cache[task_id]
+
+
+def _tokens(text: str) -> int:
+    return -(-len(text) // CHARS_PER_TOKEN)
+
+
+def enabled_techniques(strategy: Strategy, task: PublicTask) -> tuple[set[Technique], list[str]]:
+    """Techniques the strategy turns on for this task, and the retrieved lesson ids."""
+    techniques = {Technique.BASIC}
+    route = strategy.route_for(task.context)
+    if route is not None and route.skill in SKILL_TECHNIQUE:
+        techniques.add(SKILL_TECHNIQUE[route.skill])
+    lessons = retrieve_lessons(strategy.lessons, task.instruction, Component.GENERATION)
+    for lesson in lessons:
+        for tag in lesson.capabilities:
+            if tag in SKILL_TECHNIQUE:
+                techniques.add(SKILL_TECHNIQUE[tag])
+            elif tag in Technique._value2member_map_:
+                techniques.add(Technique(tag))
+    guidance = strategy.guidance.lower()
+    for technique, words in GUIDANCE_WORDS.items():
+        if any(word in guidance for word in words):
+            techniques.add(technique)
+    return techniques, [lesson.id for lesson in lessons]
+
+
+def identify_broken(visible_output: str) -> list[str]:
+    """Test names whose visible failure section (or summary line) shows a broken test."""
+    found: list[str] = []
+    headers = list(_SECTION.finditer(visible_output))
+    for index, header in enumerate(headers):
+        end = headers[index + 1].start() if index + 1 < len(headers) else len(visible_output)
+        body = visible_output[header.end() : end]
+        if any(sig.search(body) for sig in BROKEN_SIGNATURES):
+            found.append(header.group(1))
+    for line in _SUMMARY.finditer(visible_output):
+        if any(sig.search(line.group(2)) for sig in BROKEN_SIGNATURES):
+            found.append(line.group(1))
+    return list(dict.fromkeys(found))
+
+
+@dataclass
+class _Draft:
+    """The suite under construction: item id -> source, in writing order."""
+
+    items: dict[str, AuthorItem] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    failing: set[str] = field(default_factory=set)  # test names failing on the initial program
+
+    def add(self, item: AuthorItem) -> None:
+        self.items[item.id] = item
+        self.sources[item.id] = item.source
+
+    def drop(self, item_id: str) -> None:
+        self.items.pop(item_id)
+        self.sources.pop(item_id)
+
+    def write(self, directory: Path) -> Path:
+        directory.mkdir(parents=True, exist_ok=True)
+        for stale in directory.glob("test_*.py"):
+            stale.unlink()
+        (directory / "conftest.py").write_text(CONFTEST)
+        (directory / "run.sh").write_text(RUN_SH)
+        for item_id, source in self.sources.items():
+            (directory / f"{self.items[item_id].test_name}.py").write_text(source)
+        return directory
+
+
+class ScriptedRunner:
+    """Deterministic author over `author/` pools; see the module docstring."""
+
+    name = "scripted"
+
+    def __init__(self, sandbox: Sandbox, pools: PoolProvider) -> None:
+        self._sandbox = sandbox
+        self._pools = pools
+
+    def health_check(self, strategy: Strategy) -> None:
+        Strategy.model_validate(strategy.to_json_dict())
+
+    def run(
+        self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
+    ) -> RunnerResult:
+        session = _Session(strategy, task, self._pools.pool_for(task.id), limits, workdir)
+        return session.run(self._sandbox)
+
+
+class _Session:
+    def __init__(
+        self,
+        strategy: Strategy,
+        task: PublicTask,
+        pool: AuthorPool,
+        limits: RunnerLimits,
+        workdir: Path,
+    ) -> None:
+        self.strategy, self.task, self.pool, self.limits = strategy, task, pool, limits
+        self.workdir = workdir
+        self.draft = _Draft()
+        self.phases: list[dict[str, Any]] = []
+        self.checks: list[dict[str, Any]] = []
+        self.visible = ""
+        self.steps = self.calls = self.output_tokens = 0
+        self.repairs_left = strategy.repair_steps
+
+    def run(self, sandbox: Sandbox) -> RunnerResult:
+        seen, techniques = self._plan()
+        self.task.copy_environment(self.workdir / "app")
+        suite_dir = self.workdir / "suite"
+        for round_number in range(1, self.strategy.max_rounds + 1):
+            targets = seen if round_number == 1 else self._uncaught(seen)
+            per_clause = ITEMS_PER_CLAUSE_FIRST_ROUND if round_number == 1 else 1
+            if not targets or not self._write_round(round_number, targets, techniques, per_clause):
+                break
+            self._check(sandbox, suite_dir, round_number)
+            if self._repair(round_number):
+                self._check(sandbox, suite_dir, round_number)
+        self._review()
+        submission = self.draft.write(self.workdir / "submission")
+        caught = sorted({item.clause for i, item in self.draft.items.items() if self._fails(i)})
+        self.phases.append(
+            {"phase": "submit", "items": list(self.draft.items), "clauses_caught": caught}
+        )
+        usage = Usage(
+            calls=self.calls,
+            steps=self.steps,
+            input_tokens=self.calls * self.context_used,
+            output_tokens=self.output_tokens,
+        )
+        trace = Trace(
+            runner="scripted",
+            task_id=self.task.id,
+            phases=tuple(self.phases),
+            checks=tuple(self.checks),
+            tool_output=self.visible,
+            usage=usage,
+        )
+        return RunnerResult(submission=submission, trace=trace)
+
+    def _plan(self) -> tuple[list[Clause], set[Technique]]:
+        intro, clauses = parse_instruction(self.task.instruction)
+        techniques, lesson_ids = enabled_techniques(self.strategy, self.task)
+        lessons = [les for les in self.strategy.lessons if les.id in lesson_ids]
+        route = self.strategy.route_for(self.task.context)
+        used = HARNESS_TOKENS + _tokens(self.strategy.guidance) + _tokens(intro)
+        used += sum(_tokens(lesson.render()) for lesson in lessons)
+        used += SKILL_DOC_TOKENS if route is not None and route.skill else 0
+        used += sum(len(f.content) for f in self.task.files) // CHARS_PER_TOKEN
+        seen: list[Clause] = []
+        for clause in clauses:
+            cost = CLAUSE_READ_TOKENS + _tokens(clause.text)
+            if used + cost > self.strategy.context_tokens:
+                break
+            seen.append(clause)
+            used += cost
+        self.context_used = used
+        self.calls += 1
+        self.phases.append(
+            {
+                "phase": "planning",
+                "clauses_total": len(clauses),
+                "clauses_read": len(seen),
+                "context_tokens_used": used,
+                "skill": route.skill if route else None,
+                "lessons": lesson_ids,
+                "techniques": sorted(t.value for t in techniques),
+            }
+        )
+        return seen, techniques
+
+    def _candidates(self, clause: int, techniques: set[Technique]) -> list[AuthorItem]:
+        usable = [
+            item
+            for item in self.pool.items
+            if item.clause == clause
+            and item.technique in techniques
+            and item.id not in self.draft.items
+        ]
+        # Specialist techniques first: an enabled skill shapes what is written first.
+        return sorted(usable, key=lambda item: item.technique is Technique.BASIC)
+
+    def _write_round(
+        self,
+        round_number: int,
+        targets: Iterable[Clause],
+        techniques: set[Technique],
+        per_clause: int,
+    ) -> bool:
+        budget = self.strategy.agent_steps
+        written: list[dict[str, Any]] = []
+        skipped = 0
+        for _ in range(per_clause):
+            for clause in targets:
+                options = self._candidates(clause.number, techniques)
+                if not options:
+                    continue
+                item = options[0]
+                if item.cost > budget:
+                    skipped += 1
+                    continue
+                budget -= item.cost
+                self.draft.add(item)
+                self.output_tokens += _tokens(item.source)
+                written.append(
+                    {"item": item.id, "clause": item.clause, "technique": item.technique.value}
+                )
+        self.steps += self.strategy.agent_steps - budget
+        self.calls += len(written)
+        self.phases.append(
+            {
+                "phase": "generation",
+                "round": round_number,
+                "written": written,
+                "steps_used": self.strategy.agent_steps - budget,
+                "steps_budget": self.strategy.agent_steps,
+                "skipped_for_budget": skipped,
+            }
+        )
+        return bool(written)
+
+    def _check(self, sandbox: Sandbox, suite_dir: Path, round_number: int) -> None:
+        self.draft.write(suite_dir)
+        spec = RunSpec(
+            app_layers=(self.workdir / "app",),
+            tests_dir=suite_dir,
+            timeout_s=self.limits.test_timeout_s,
+        )
+        result = sandbox.run(spec)
+        statuses = parse_junit(result.results_xml) or ()
+        self.draft.failing = {
+            case.test_id.rsplit("::", 1)[-1]
+            for case in statuses
+            if case.status in (TestStatus.FAILED, TestStatus.ERROR)
+        }
+        limit = self.strategy.tool_output_chars
+        output = _TIMING.sub("in N s", result.output)  # wall times would make traces vary
+        self.visible = output[:limit]
+        self.calls += 1
+        self.checks.append(
+            {
+                "round": round_number,
+                "target": "initial",
+                "outcome": result.outcome.value,
+                "tests": len(self.draft.items),
+                "failing": sorted(self.draft.failing),
+                "output_chars": len(output),
+                "visible_chars": len(self.visible),
+                "truncated": len(output) > limit,
+            }
+        )
+
+    def _fails(self, item_id: str) -> bool:
+        return self.draft.items[item_id].test_name in self.draft.failing
+
+    def _uncaught(self, seen: list[Clause]) -> list[Clause]:
+        caught = {item.clause for i, item in self.draft.items.items() if self._fails(i)}
+        return [clause for clause in seen if clause.number not in caught]
+
+    def _fix(self, item: AuthorItem) -> str:
+        """Replace a broken item by its repaired variant or drop it; return the action."""
+        if item.repaired_source is not None:
+            self.draft.sources[item.id] = item.repaired_source
+            return "repaired"
+        self.draft.drop(item.id)
+        return "dropped"
+
+    def _repair(self, round_number: int) -> bool:
+        by_test = {item.test_name: item for item in self.draft.items.values()}
+        identified = [name for name in identify_broken(self.visible) if name in by_test]
+        actions: dict[str, str] = {}
+        for name in identified:
+            item = by_test[name]
+            if self.repairs_left == 0 or self.draft.sources.get(item.id) != item.source:
+                continue
+            self.repairs_left -= 1
+            actions[item.id] = self._fix(item)
+        self.calls += len(actions)
+        self.phases.append(
+            {
+                "phase": "repair",
+                "round": round_number,
+                "identified": identified,
+                "actions": actions,
+                "repair_steps_left": self.repairs_left,
+            }
+        )
+        return bool(actions)
+
+    def _review(self) -> None:
+        affordable = self.strategy.review_max_output_tokens // REVIEW_TOKENS_PER_ITEM
+        reviewed = list(self.draft.items.values())[:affordable]
+        actions: dict[str, str] = {}
+        for item in reviewed:
+            if item.flaw == "overfit":
+                self.draft.drop(item.id)
+                actions[item.id] = "dropped: asserts an incidental detail"
+            elif item.flaw == "broken" and self.draft.sources[item.id] == item.source:
+                actions[item.id] = self._fix(item) + ": test code error"
+        self.calls += 1
+        self.output_tokens += len(reviewed) * REVIEW_TOKENS_PER_ITEM
+        self.phases.append(
+            {
+                "phase": "review",
+                "budget_tokens": self.strategy.review_max_output_tokens,
+                "reviewed": len(reviewed),
+                "of": len(self.draft.items)
+                + sum(a.startswith("dropped") for a in actions.values()),
+                "actions": actions,
+            }
+        )

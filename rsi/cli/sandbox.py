@@ -1,0 +1,120 @@
+"""`rsi sandbox bootstrap` and `rsi sandbox check`: the sandboxes' setup and health."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from pydantic import BaseModel, ConfigDict
+
+from evaluators.sandbox import DEFAULT_IMAGE, LocalSandbox, Outcome, RunSpec, Sandbox
+from evaluators.sandbox.bootstrap import BootstrapError, bootstrap
+from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+from rsi.cli.output import console, err_console, print_json
+
+sandbox_app = typer.Typer(help="Set up and check the sandboxes.", no_args_is_help=True)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+ImageOption = Annotated[str, typer.Option("--image", help="Docker image name.")]
+# A trial suite: the runtime must offer python3 with pytest.
+_TRIAL_SCRIPT = 'python3 -c "import pytest; print(pytest.__version__)"\n'
+
+
+class BackendStatus(BaseModel):
+    """Whether one backend can run suites here, with what isolation, and why not."""
+
+    model_config = ConfigDict(frozen=True)
+
+    backend: str
+    available: bool
+    isolation: str | None
+    detail: str
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(sandbox_app, name="sandbox")
+
+
+@sandbox_app.command("bootstrap")
+def bootstrap_command(
+    force: Annotated[bool, typer.Option("--force", help="Rebuild even if it exists.")] = False,
+    image: ImageOption = DEFAULT_IMAGE,
+    as_json: JsonFlag = False,
+) -> None:
+    """Build the docker backend's base image (skipped if it exists, unless --force)."""
+    try:
+        result = bootstrap(image, force=force, log=lambda line: err_console.print(line))
+    except BootstrapError as error:
+        err_console.print(f"error: {' '.join(str(error).split())}")
+        raise typer.Exit(1) from error
+    if as_json:
+        print_json(result)
+    elif result.method == "existing":
+        console.print(f"{image} already exists (use --force to rebuild)")
+    else:
+        console.print(f"built {image} by {result.method} in {result.seconds:.0f} s")
+
+
+def _trial(sandbox: Sandbox) -> tuple[bool, str]:
+    """Run a one-line suite; (passed, what happened)."""
+    scratch = Path(tempfile.mkdtemp(prefix="rsi-check-"))
+    try:
+        (scratch / "app").mkdir()
+        (scratch / "tests").mkdir()
+        (scratch / "tests" / "run.sh").write_text(_TRIAL_SCRIPT)
+        spec = RunSpec(app_layers=(scratch / "app",), tests_dir=scratch / "tests", timeout_s=60)
+        result = sandbox.run(spec)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    if result.outcome is Outcome.PASS:
+        return True, f"trial run passed (pytest {result.output.strip()})"
+    why = result.error or " ".join(result.output.split())[-200:]
+    return False, f"trial run {result.outcome.value}: {why}"
+
+
+def _local_status() -> BackendStatus:
+    sandbox = LocalSandbox()
+    isolation = sandbox.isolation.value
+    if sandbox.problem is not None:
+        return BackendStatus(
+            backend="local", available=False, isolation=isolation, detail=sandbox.problem
+        )
+    passed, detail = _trial(sandbox)
+    return BackendStatus(
+        backend="local",
+        available=passed,
+        isolation=isolation,
+        detail=f"{detail}; runtime {sandbox.python}",
+    )
+
+
+def _docker_status(image: str) -> BackendStatus:
+    sandbox = DockerSandbox(image=image)
+    try:
+        client = sandbox.client()
+        try:
+            sandbox.check_image(client, image)
+        finally:
+            client.close()
+    except DockerUnavailable as error:
+        return BackendStatus(backend="docker", available=False, isolation=None, detail=str(error))
+    passed, detail = _trial(sandbox)
+    return BackendStatus(
+        backend="docker", available=passed, isolation="docker", detail=f"{detail}; image {image}"
+    )
+
+
+@sandbox_app.command("check")
+def check(image: ImageOption = DEFAULT_IMAGE, as_json: JsonFlag = False) -> None:
+    """Show which backends can run suites here and the isolation each really gets."""
+    statuses = [_local_status(), _docker_status(image)]
+    if as_json:
+        print_json([status.model_dump(mode="json") for status in statuses])
+        return
+    for status in statuses:
+        state = "available" if status.available else "unavailable"
+        isolation = f" (isolation {status.isolation})" if status.isolation else ""
+        console.print(f"{status.backend}: {state}{isolation}: {status.detail}")

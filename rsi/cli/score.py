@@ -1,0 +1,153 @@
+"""`rsi score TASK_DIR SUITE_DIR`: judge one suite on one task."""
+
+from __future__ import annotations
+
+from enum import Enum
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
+from evaluators.junit import TestStatus
+from evaluators.sandbox import make_sandbox
+from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.tasks import load_task
+from rsi.cli.output import console, print_json
+from search_space.errors import UserInputError
+
+
+class Backend(str, Enum):
+    LOCAL = "local"
+    DOCKER = "docker"
+
+
+BackendOption = Annotated[
+    Backend, typer.Option("--backend", help="Sandbox backend.", case_sensitive=False)
+]
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+ReducedFlag = Annotated[
+    bool,
+    typer.Option(
+        "--allow-reduced-isolation",
+        help="Permit the local backend to fall back to `unshare -rn` (no filesystem isolation).",
+    ),
+]
+ImageOption = Annotated[
+    str | None, typer.Option("--image", help="Docker image (default: the backend's).")
+]
+CapOption = Annotated[
+    float, typer.Option("--timeout-cap", min=1.0, help="Upper bound on each run's timeout (s).")
+]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("score")(score)
+
+
+def build_sandbox(backend: Backend, *, allow_reduced_isolation: bool, image: str | None) -> Sandbox:
+    return make_sandbox(backend.value, allow_reduced_isolation=allow_reduced_isolation, image=image)
+
+
+def _test_counts(result: TargetResult) -> dict[str, int] | None:
+    if result.tests is None:
+        return None
+    return {s.value: sum(t.status is s for t in result.tests) for s in TestStatus}
+
+
+def target_summary(result: TargetResult) -> dict[str, Any]:
+    """One target's row of the JSON output."""
+    return {
+        "target": result.target,
+        "kind": result.kind.value,
+        "outcome": result.outcome.value,
+        "exit_code": result.exit_code,
+        "duration_s": round(result.duration_s, 3),
+        "backend": result.backend,
+        "isolation": result.isolation.value,
+        "error": result.error,
+        "tests": _test_counts(result),
+    }
+
+
+def judgement_json(judgement: TaskJudgement, suite: Path) -> dict[str, Any]:
+    """The `rsi score --json` document (shape in `score`'s docstring)."""
+    scores = judgement.scores()
+    data: dict[str, Any] = {
+        "task": judgement.task_id,
+        "suite": str(suite),
+        "panel": judgement.panel,
+        "timeout_s": judgement.timeout_s,
+        "backend": ",".join(judgement.backends),
+        "isolation": [i.value for i in judgement.isolations],
+        "targets": [target_summary(r) for r in judgement.results],
+        "scores": {"F": scores.F, "S": scores.S, "A": scores.A, "R": scores.R},
+        "quality": None,
+    }
+    if judgement.panel:
+        data["quality"] = judgement.quality().model_dump(mode="json")
+    return data
+
+
+def _fmt(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
+
+
+def score(
+    task_dir: Annotated[Path, typer.Argument(help="One task directory.")],
+    suite_dir: Annotated[Path, typer.Argument(help="The suite: a directory with run.sh.")],
+    backend: BackendOption = Backend.LOCAL,
+    panel: Annotated[bool, typer.Option("--panel", help="Also run every panel member.")] = False,
+    as_json: JsonFlag = False,
+    allow_reduced_isolation: ReducedFlag = False,
+    image: ImageOption = None,
+    timeout_cap: CapOption = DEFAULT_TIMEOUT_CAP_S,
+) -> None:
+    """Run SUITE_DIR on the task's initial program, reference and (--panel) panel members.
+
+    --json prints one object:
+    {"task": str, "suite": str, "panel": bool, "timeout_s": float,
+     "backend": str, "isolation": [str, ...],
+     "targets": [{"target": "initial"|"reference"|"valid/<id>"|"invalid/<id>",
+                  "kind": "initial"|"reference"|"valid"|"invalid",
+                  "outcome": "pass"|"fail"|"error"|"timeout", "exit_code": int|null,
+                  "duration_s": float, "backend": str, "isolation": str, "error": str|null,
+                  "tests": {"passed": int, "failed": int, "error": int, "skipped": int}|null}],
+     "scores": {"F": 0|1, "S": 0|1|null, "A": float|null, "R": float|null},
+     "quality": null | {"tests", "valid_tests", "mutants", "killed": int,
+                        "validity": float|null, "mutation_score": float|null}}
+    S, A, R and quality are null without --panel. Exit 0 whatever the verdicts.
+    """
+    task = load_task(task_dir)
+    if not suite_dir.is_dir():
+        raise UserInputError("suite directory not found", source=str(suite_dir))
+    sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)
+    settings = JudgeSettings(timeout_cap_s=timeout_cap)
+    judgement = judge(task, suite_dir, sandbox, panel=panel, settings=settings)
+    if as_json:
+        print_json(judgement_json(judgement, suite_dir))
+        return
+    table = Table(title=escape(f"{task.id}: {suite_dir}"))
+    widest = max(len(r.target) for r in judgement.results)
+    table.add_column("target", no_wrap=True, min_width=widest)
+    for column in ("outcome", "duration", "tests", "isolation"):
+        table.add_column(column)
+    for result in judgement.results:
+        counts = _test_counts(result)
+        tests = "-" if counts is None else " ".join(f"{k}={v}" for k, v in counts.items() if v)
+        table.add_row(
+            escape(result.target),
+            escape(result.outcome.value + (f" ({result.error})" if result.error else "")),
+            f"{result.duration_s:.2f}s",
+            tests or "none",
+            result.isolation.value,
+        )
+    console.print(table)
+    s = judgement.scores()
+    console.print(f"F={s.F} S={_fmt(s.S)} A={_fmt(s.A)} R={_fmt(s.R)}")
+    console.print(
+        f"backend={','.join(judgement.backends)} "
+        f"isolation={','.join(i.value for i in judgement.isolations)}"
+    )

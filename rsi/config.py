@@ -1,0 +1,165 @@
+"""Experiment configuration: a TOML file into a frozen, fully resolved `ExperimentConfig`.
+
+Relative paths are resolved against the config file's directory. Unknown keys and bad
+values raise `UserInputError` naming the file, the key and the reason.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from search_space import SearchSpace
+from search_space.errors import UserInputError
+from search_space.identity import content_id
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - Python 3.10
+    import tomli as tomllib
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ExperimentSection(_Section):
+    name: str = Field(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+    seed: int = 42
+    tasks: Path
+    initial_strategy: Path
+    runs_dir: Path = Path("runs")
+
+
+class DataSection(_Section):
+    """Data-role sizes (disjoint), drawn from the task pool with `seed`."""
+
+    proposal: int = Field(ge=1)
+    dev: int = Field(ge=1)
+    release: int = Field(ge=1)
+    test: int = Field(default=0, ge=0)
+    seed: int = 42
+
+
+class SearchSection(_Section):
+    minibatch: int = Field(ge=1)
+    completed_rounds: int = Field(ge=0)
+    max_attempts: int = Field(ge=1)
+    epochs: int = Field(default=1, ge=1)
+    workers: int = Field(default=2, ge=1, le=64)
+    parent_selection: Literal["best-dev", "latest"] = "best-dev"
+
+
+class ProposersSection(_Section):
+    """Which proposers the field-selection policy combines, and their settings."""
+
+    stack: tuple[Literal["heuristic", "optuna", "random", "reflective"], ...] = (
+        "heuristic",
+        "optuna",
+    )
+    optuna_startup_trials: int = Field(default=4, ge=0)
+    reflective_model: str | None = None
+
+
+class RunnerSection(_Section):
+    kind: Literal["scripted", "command", "testhelix"] = "scripted"
+    command: tuple[str, ...] = ()  # argv for the command runner
+    model: str | None = None  # testhelix runner
+
+
+class SandboxSection(_Section):
+    backend: Literal["local", "docker"] = "local"
+    allow_reduced_isolation: bool = False
+    image: str | None = None
+    timeout_cap_s: float = Field(default=180.0, gt=0)
+
+
+class BudgetSection(_Section):
+    """Optimizer resource caps; `None` means unlimited. Extending these on resume is allowed."""
+
+    max_optimizer_calls: int | None = Field(default=None, ge=0)
+    max_tokens: int | None = Field(default=None, ge=0)
+    max_wall_s: float | None = Field(default=None, gt=0)
+
+
+class TimeoutsSection(_Section):
+    selection_s: float = Field(default=300.0, gt=0)
+    diagnosis_s: float = Field(default=1800.0, gt=0)
+    reflection_s: float = Field(default=600.0, gt=0)
+    health_check_s: float = Field(default=60.0, gt=0)
+
+
+class MlflowSection(_Section):
+    enabled: bool = True
+    tracking_uri: str | None = None  # default: sqlite file beside the runs
+
+
+class ReleaseSection(_Section):
+    alpha: float = Field(default=0.05, gt=0, lt=1)
+    seed: int = 42
+    resamples: int = Field(default=10000, ge=100)
+
+
+class ExperimentConfig(_Section):
+    experiment: ExperimentSection
+    data: DataSection
+    search: SearchSection
+    search_space: SearchSpace = Field(default_factory=SearchSpace)
+    proposers: ProposersSection = Field(default_factory=ProposersSection)
+    runner: RunnerSection = Field(default_factory=RunnerSection)
+    sandbox: SandboxSection = Field(default_factory=SandboxSection)
+    budget: BudgetSection = Field(default_factory=BudgetSection)
+    timeouts: TimeoutsSection = Field(default_factory=TimeoutsSection)
+    mlflow: MlflowSection = Field(default_factory=MlflowSection)
+    release: ReleaseSection = Field(default_factory=ReleaseSection)
+
+    @model_validator(mode="after")
+    def _minibatch_fits(self) -> ExperimentConfig:
+        if self.search.minibatch > self.data.proposal:
+            raise ValueError("search.minibatch exceeds data.proposal")
+        return self
+
+    def fingerprint(self, *, ignore_budget: bool = False) -> str:
+        """Content id of the resolved config; a resume compares these (budget may change)."""
+        data = self.model_dump(mode="json")
+        data["experiment"].pop("runs_dir")  # where runs live does not change what they do
+        if ignore_budget:
+            data.pop("budget")
+        return content_id(data)
+
+
+def _where(error: ValidationError) -> str:
+    first = error.errors()[0]
+    key = ".".join(str(part) for part in first["loc"] if not isinstance(part, int)) or "(top)"
+    reason = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
+    return f"{key}: {reason}"
+
+
+def _resolve_paths(raw: dict[str, Any], base: Path) -> dict[str, Any]:
+    experiment = dict(raw.get("experiment", {}))
+    for key in ("tasks", "initial_strategy", "runs_dir"):
+        if isinstance(experiment.get(key), str):
+            experiment[key] = str((base / experiment[key]).resolve())
+    return {**raw, "experiment": experiment}
+
+
+def load_config(path: Path) -> ExperimentConfig:
+    """Parse and validate an experiment TOML file."""
+    try:
+        raw = tomllib.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        raise UserInputError(error.strerror or "cannot read file", source=str(path)) from None
+    except tomllib.TOMLDecodeError as error:
+        raise UserInputError(f"malformed TOML: {error}", source=str(path)) from None
+    try:
+        config = ExperimentConfig.model_validate(_resolve_paths(raw, path.parent))
+    except ValidationError as error:
+        raise UserInputError(_where(error), source=str(path)) from None
+    for key in ("tasks", "initial_strategy"):
+        target = getattr(config.experiment, key)
+        if not target.exists():
+            raise UserInputError(f"experiment.{key}: {target} does not exist", source=str(path))
+    return config

@@ -1,0 +1,379 @@
+"""The round protocol of DESIGN.md section 8, driven from and recorded in the journal.
+
+`Engine.run()` is resumable: every step is an op in the journal, state is the fold of
+the journal, and every decision (minibatch, parent, proposal) is a deterministic function
+of the config, the seed and the journal so far. Re-running after a crash replays the
+recorded ops for free and continues where the journal ends.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+from collections.abc import Callable
+from pathlib import Path
+
+from rsi.config import ExperimentConfig
+from rsi.evaluation import EvaluationServices, Evaluator, StopRequested
+from rsi.events import (
+    CandidateKept,
+    ChildProposed,
+    DevScored,
+    Event,
+    EventData,
+    ProposalRejected,
+    Reflection,
+    RoundCompleted,
+    RoundStarted,
+    RunStarted,
+    Screened,
+    SearchStopped,
+    SplitRecorded,
+)
+from rsi.journal import Journal, RunLock
+from rsi.proposers import NoProposal, Proposal, Proposer
+from rsi.proposers.context import build_context
+from rsi.release_step import freeze_champion, gate_release
+from rsi.runtime import build_proposer, build_services, load_initial
+from rsi.sampling import minibatch
+from rsi.screening import screen
+from rsi.state import SearchState, fold
+from rsi.stopping import Budget, StopFlag
+from search_space import InvalidEdit, ProseGuard, Strategy, apply, parse_edit, strategy_id
+from search_space.errors import UserInputError
+
+CONFIG_FILE = "config.json"
+Observer = Callable[[Event], None]
+
+
+class SearchInterrupted(RuntimeError):
+    """A signal or stop file ended the search early; `rsi resume` continues it."""
+
+
+class Engine:
+    def __init__(
+        self,
+        config: ExperimentConfig,
+        run_dir: Path,
+        *,
+        services: EvaluationServices | None = None,
+        proposer: Proposer | None = None,
+        observer: Observer | None = None,
+        override_consumed_release: bool = False,
+    ) -> None:
+        self.config = config
+        self.run_dir = run_dir
+        self.services = services or build_services(config, run_dir)
+        self.proposer = proposer or build_proposer(config)
+        self.observer = observer or (lambda _event: None)
+        self.override_consumed_release = override_consumed_release
+        self.initial = load_initial(config)
+        self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
+        self.state = SearchState()
+
+    # --- journal plumbing -------------------------------------------------------------------
+
+    def record(self, op: str, data: EventData) -> Event:
+        """Append once; fold only new events (old ones are already in the state)."""
+        existing = self.journal.get(op)
+        if existing is not None:
+            self.journal.append(op, data)  # raises JournalConflict if the payload differs
+            return existing
+        event = self.journal.append(op, data)
+        self.state.apply(event)
+        self.observer(event)
+        return event
+
+    def _write_config(self) -> None:
+        """Write the resolved config once; a resume must match it except for [budget]."""
+        path = self.run_dir / CONFIG_FILE
+        started = self.journal.get("run:start")
+        fingerprint = self.config.fingerprint(ignore_budget=True)
+        recorded_hash = (
+            started.data.config_hash if started and isinstance(started.data, RunStarted) else None
+        )
+        if recorded_hash is not None and recorded_hash != fingerprint:
+            raise UserInputError(
+                "the config differs from the one this run started with (only [budget] may change)",
+                source=str(path),
+            )
+        resolved = self.config.model_dump(mode="json")
+        if not path.exists():
+            path.write_text(json.dumps(resolved, indent=2, sort_keys=True))
+            return
+        recorded = ExperimentConfig.model_validate(json.loads(path.read_text()))
+        if recorded.fingerprint(ignore_budget=True) != self.config.fingerprint(ignore_budget=True):
+            raise UserInputError(
+                "the config differs from the one this run started with (only [budget] may change)",
+                source=str(path),
+            )
+        if recorded != self.config:
+            path.write_text(json.dumps(resolved, indent=2, sort_keys=True))
+
+    # --- the search -------------------------------------------------------------------------
+
+    def run(self) -> SearchState:
+        """Run (or resume) to completion; raises SearchInterrupted on a graceful stop."""
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        stop = StopFlag(self.run_dir)
+        workers = self.config.search.workers
+        with (
+            RunLock(self.run_dir),
+            stop.installed(),
+            concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="rsi-eval") as pool,
+        ):
+            self.journal = Journal(self.run_dir)
+            try:
+                self.state = fold(self.journal.events)
+                self._write_config()
+                self.evaluator = Evaluator(
+                    self.services,
+                    self.journal,
+                    self.record,
+                    pool,
+                    max_in_flight=workers,
+                    should_stop=stop,
+                )
+                self._search(stop)
+            except StopRequested:
+                raise SearchInterrupted(stop.reason() or "stopped") from None
+            finally:
+                self.journal.close()
+        return self.state
+
+    def _search(self, stop: StopFlag) -> None:
+        config = self.config
+        self.record(
+            "run:start",
+            RunStarted(
+                run_id=self.run_dir.name,
+                experiment=config.experiment.name,
+                config_hash=config.fingerprint(ignore_budget=True),
+                seed=config.experiment.seed,
+            ),
+        )
+        self._record_split()
+        self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
+        budget = Budget(config.budget)
+        while True:
+            if stop():
+                raise StopRequested(stop.reason() or "stopped")
+            reason = self._terminal_reason(budget)
+            if reason is not None:
+                break
+            self._round(self._current_round())
+        ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
+        self.record(ops, SearchStopped(reason=reason))
+        freeze_champion(self)
+        gate_release(self, override=self.override_consumed_release)
+
+    def _record_split(self) -> None:
+        data = self.config.data
+        sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
+        if data.test:
+            sizes["test"] = data.test
+        splits = self.services.tasks.split(sizes, seed=data.seed)
+        roles = {split.role.value: split.ids for split in splits.roles if split.role.value in sizes}
+        hashes = {
+            split.role.value: split.sha256 for split in splits.roles if split.role.value in sizes
+        }
+        self.record("split", SplitRecorded(seed=data.seed, roles=roles, hashes=hashes))
+
+    def _terminal_reason(self, budget: Budget) -> str | None:
+        search, state = self.config.search, self.state
+        if state.completed_rounds >= search.completed_rounds:
+            return f"completed {state.completed_rounds} rounds"
+        if state.attempts >= search.max_attempts:
+            return f"attempt ceiling {search.max_attempts} reached"
+        if (
+            self._current_round() not in state.rounds_started
+            and self._batch(self._current_round()) is None
+        ):
+            return "proposal tasks exhausted"
+        return budget.exceeded(optimizer_calls=state.attempts, tokens=0)
+
+    def _current_round(self) -> int:
+        started = self.state.rounds_started
+        unfinished = [r for r in started if r not in self.state.rounds_completed]
+        return min(unfinished) if unfinished else len(self.state.rounds_completed) + 1
+
+    def _batch(self, round_number: int) -> tuple[str, ...] | None:
+        assert self.state.split is not None
+        search = self.config.search
+        return minibatch(
+            self.state.split.roles["proposal"],
+            round_number,
+            size=search.minibatch,
+            seed=self.config.experiment.seed,
+            epochs=search.epochs,
+        )
+
+    def _select_parent(self) -> str:
+        candidates = list(self.state.candidates.values())
+        if self.config.search.parent_selection == "latest":
+            return candidates[-1].strategy_id
+        return self.state.best_candidate().strategy_id
+
+    def _strategy(self, sid: str) -> Strategy:
+        return Strategy.model_validate(self.state.candidates[sid].strategy)
+
+    def _keep(
+        self,
+        strategy: Strategy,
+        *,
+        parent_id: str | None,
+        round_number: int,
+        edit: dict[str, object] | None,
+        proposer: str | None,
+    ) -> None:
+        sid = strategy_id(strategy)
+        self.record(
+            f"keep:{sid}",
+            CandidateKept(
+                strategy_id=sid,
+                parent_id=parent_id,
+                round=round_number,
+                strategy=strategy.to_json_dict(),
+                edit=edit,
+                proposer=proposer,
+            ),
+        )
+        assert self.state.split is not None
+        dev = self.evaluator.evaluate(strategy, self.state.split.roles["dev"], "dev")
+        successes = sum(e.success for e in dev.values())
+        rar = successes / len(dev)
+        self.record(
+            f"dev:{sid}", DevScored(strategy_id=sid, rar=rar, successes=successes, n=len(dev))
+        )
+
+    def _round(self, r: int) -> None:
+        started = self.state.rounds_started.get(r)
+        if started is None:
+            tasks = self._batch(r)
+            assert tasks is not None
+            started = self.record(
+                f"round:{r}:start",
+                RoundStarted(round=r, parent_id=self._select_parent(), tasks=tasks),
+            ).data  # type: ignore[assignment]
+        assert isinstance(started, RoundStarted)
+        parent = self._strategy(started.parent_id)
+        parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
+        while self.state.attempts < self.config.search.max_attempts:
+            child = self._pending_child(r) or self._propose(r, parent, started)
+            if child is None:
+                continue
+            self._evaluate_child(r, started, parent_evals, child)
+            return
+
+    def _pending_child(self, r: int) -> ChildProposed | None:
+        """A child proposed before a crash and not yet screened: finish it, don't re-propose."""
+        if r in self.state.screens:
+            return None
+        return next((p for p in reversed(self.state.proposals) if p.round == r), None)
+
+    def _propose(self, r: int, parent: Strategy, started: RoundStarted) -> ChildProposed | None:
+        attempt = self.state.attempts_in_round(r) + 1
+        context = build_context(self, r, attempt, parent, started)
+        prefix = f"round:{r}:attempt:{attempt}"
+        try:
+            proposal: Proposal | None = self.proposer.propose(context)
+        except NoProposal as error:
+            proposal, reason, message = None, "no_proposal", str(error)
+        child: Strategy | None = None
+        if proposal is not None:
+            try:
+                child = apply(
+                    parent,
+                    parse_edit(proposal.edit),
+                    space=self.config.search_space,
+                    guard=self.guard,
+                )
+                reason, message = self._health_problem(child)
+            except InvalidEdit as error:
+                reason, message = error.reason.value, error.message
+        if child is None or reason:
+            self.record(
+                f"{prefix}:rejected",
+                ProposalRejected(
+                    round=r,
+                    attempt=attempt,
+                    parent_id=started.parent_id,
+                    proposer=proposal.proposer if proposal else self.proposer.name,
+                    field=proposal.field if proposal else None,
+                    edit=proposal.edit if proposal else None,
+                    reason=reason,
+                    message=message,
+                ),
+            )
+            return None
+        assert proposal is not None
+        return self.record(
+            f"{prefix}:child",
+            ChildProposed(
+                round=r,
+                attempt=attempt,
+                parent_id=started.parent_id,
+                child_id=strategy_id(child),
+                proposer=proposal.proposer,
+                field=proposal.field,
+                edit=proposal.edit,
+                rationale=proposal.rationale,
+                strategy=child.to_json_dict(),
+            ),
+        ).data  # type: ignore[return-value]
+
+    def _health_problem(self, child: Strategy) -> tuple[str, str]:
+        """('', '') when healthy; else a rejection reason and message."""
+        if strategy_id(child) in self.state.candidates:
+            return "duplicate_candidate", "the child equals a strategy already kept"
+        timeout = self.config.timeouts.health_check_s
+        with concurrent.futures.ThreadPoolExecutor(1) as checker:
+            future = checker.submit(self.services.runner.health_check, child)
+            try:
+                future.result(timeout=timeout)
+            except concurrent.futures.TimeoutError:
+                return "health_check", f"runner did not load the strategy within {timeout:g} s"
+            except (ValueError, RuntimeError, OSError) as error:
+                return "health_check", f"{type(error).__name__}: {error}"
+        return "", ""
+
+    def _evaluate_child(
+        self, r: int, started: RoundStarted, parent_evals: dict, child_event: ChildProposed
+    ) -> None:
+        child = Strategy.model_validate(child_event.strategy)
+        child_evals = self.evaluator.evaluate(child, started.tasks, "train")
+        verdict = screen(
+            {t: e.success for t, e in parent_evals.items()},
+            {t: e.success for t, e in child_evals.items()},
+        )
+        self.record(
+            f"round:{r}:screen",
+            Screened(
+                round=r,
+                parent_id=started.parent_id,
+                child_id=child_event.child_id,
+                parent_successes=verdict.parent_successes,
+                child_successes=verdict.child_successes,
+                regressions=verdict.regressions,
+                passed=verdict.passed,
+                reason=verdict.reason,
+            ),
+        )
+        if verdict.passed:
+            self._keep(
+                child,
+                parent_id=started.parent_id,
+                round_number=r,
+                edit=child_event.edit,
+                proposer=child_event.proposer,
+            )
+        insight = (
+            f"round {r}: {child_event.proposer} edited {child_event.field} "
+            f"({child_event.rationale}); {verdict.reason}; "
+            f"{'kept' if verdict.passed else 'discarded'}"
+        )
+        self.record(f"round:{r}:reflection", Reflection(round=r, insight=insight))
+        attempts = self.state.attempts_in_round(r)
+        self.record(
+            f"round:{r}:done", RoundCompleted(round=r, attempts=attempts, kept=verdict.passed)
+        )

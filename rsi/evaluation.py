@@ -1,0 +1,167 @@
+"""Paid evaluations: runner + judge per (strategy, task), cached in the journal.
+
+An evaluation is keyed by (strategy id, task id, seed, purpose) through its journal op;
+a key already journaled is never paid for again. Work runs on a
+`concurrent.futures.Executor`; results are journaled by the calling thread as each one
+completes, so a crash loses at most the evaluations still in flight.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+from evaluators.judge import JudgeSettings, TaskJudgement, judge
+from evaluators.runners.base import Runner, RunnerLimits, run_safely
+from evaluators.sandbox.base import Sandbox
+from evaluators.tasks import TaskSet
+from rsi.events import Evaluation, evaluation_op
+from rsi.journal import Journal
+from search_space import Strategy, strategy_id
+
+Purpose = Literal["train", "dev", "release"]
+
+
+@dataclass(frozen=True)
+class EvaluationServices:
+    """What an evaluation needs; built once per run from the config."""
+
+    tasks: TaskSet
+    runner: Runner
+    sandbox: Sandbox
+    judge_settings: JudgeSettings
+    limits: RunnerLimits
+    seed: int
+    traces_dir: Path
+    judge: Callable[..., TaskJudgement] = field(default=judge)
+
+
+class StopRequested(RuntimeError):
+    """The stop flag was raised while evaluations were pending (graceful stop)."""
+
+
+def evaluate_one(
+    services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
+) -> tuple[Evaluation, dict[str, object]]:
+    """Run the runner and the judge once; return the journal payload and a full trace record."""
+    task = services.tasks.get(task_id)
+    sid = strategy_id(strategy)
+    workdir = Path(tempfile.mkdtemp(prefix=f"rsi-{task_id}-"))
+    try:
+        result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
+        # The journal keeps the deterministic part; tool output and timings go to the trace file.
+        full_trace = result.trace.model_dump(mode="json")
+        trace = result.trace.model_dump(
+            mode="json", exclude={"tool_output": True, "usage": {"seconds"}}
+        )
+        if result.submission is None:
+            data = Evaluation(
+                strategy_id=sid,
+                task_id=task_id,
+                seed=services.seed,
+                purpose=purpose,
+                success=False,
+                initial_outcome="not-run",
+                reference_outcome="not-run",
+                runner_error=result.trace.error or "no submission",
+                trace=trace,
+            )
+            return data, {"trace": full_trace}
+        judgement = judge(
+            task, result.submission, services.sandbox, settings=services.judge_settings
+        )
+        scores = judgement.outcomes()
+        initial, reference = scores.initial, scores.reference
+        data = Evaluation(
+            strategy_id=sid,
+            task_id=task_id,
+            seed=services.seed,
+            purpose=purpose,
+            success=initial is not None
+            and reference is not None
+            and initial.value == "fail"
+            and reference.value == "pass",
+            initial_outcome=initial.value if initial else "missing",
+            reference_outcome=reference.value if reference else "missing",
+            trace=trace,
+        )
+        return data, {"trace": full_trace, "judgement": judgement.model_dump(mode="json")}
+    finally:
+        shutil.rmtree(workdir, ignore_errors=True)
+
+
+class Evaluator:
+    """Evaluates strategies on task lists, consulting and filling the journal cache.
+
+    `record(op, data)` appends to the journal (and updates the caller's state); the
+    journal itself is only read here, for cache hits.
+    """
+
+    def __init__(
+        self,
+        services: EvaluationServices,
+        journal: Journal,
+        record: Callable[[str, Evaluation], object],
+        executor: Executor,
+        *,
+        max_in_flight: int,
+        should_stop: Callable[[], bool],
+    ) -> None:
+        self.services = services
+        self.journal = journal
+        self.record = record
+        self.executor = executor
+        self.max_in_flight = max(1, max_in_flight)
+        self.should_stop = should_stop
+        self.paid = 0
+
+    def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
+        return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
+
+    def evaluate(
+        self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
+    ) -> dict[str, Evaluation]:
+        """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway."""
+        results: dict[str, Evaluation] = {}
+        pending: dict[Future[tuple[Evaluation, dict[str, object]]], str] = {}
+        queue = []
+        for task_id in task_ids:
+            cached = self.journal.get(self.op(strategy, task_id, purpose))
+            if cached is not None and isinstance(cached.data, Evaluation):
+                results[task_id] = cached.data
+            else:
+                queue.append(task_id)
+        queue.reverse()
+        while queue or pending:
+            while queue and len(pending) < self.max_in_flight and not self.should_stop():
+                task_id = queue.pop()
+                future = self.executor.submit(
+                    evaluate_one, self.services, strategy, task_id, purpose
+                )
+                pending[future] = task_id
+            if not pending:
+                break
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in sorted(done, key=lambda f: pending[f]):
+                task_id = pending.pop(future)
+                data, record = future.result()
+                self.paid += 1
+                op = self.op(strategy, task_id, purpose)
+                self._write_trace(op, record)
+                self.record(op, data)
+                results[task_id] = data
+        if len(results) < len(task_ids):
+            raise StopRequested("stopped with evaluations pending")
+        return {task_id: results[task_id] for task_id in task_ids}
+
+    def _write_trace(self, op: str, record: dict[str, object]) -> None:
+        """Full trace and judgement (timings included) beside the journal, for humans."""
+        path = self.services.traces_dir / (op.replace(":", "__") + ".json")
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(record, indent=1, sort_keys=True, default=str))

@@ -1,0 +1,190 @@
+"""Typed journal events (DESIGN.md section 7): a pydantic discriminated union on `type`.
+
+Payloads hold only deterministic data (no timings, no host paths) so that the same config
+and seed give the same journal on the offline stack; timings live in the run's trace files.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+
+class _Data(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class RunStarted(_Data):
+    type: Literal["run_started"] = "run_started"
+    run_id: str
+    experiment: str
+    config_hash: str
+    seed: int
+
+
+class SplitRecorded(_Data):
+    type: Literal["split_recorded"] = "split_recorded"
+    seed: int
+    roles: dict[str, tuple[str, ...]]
+    hashes: dict[str, str]
+
+
+class CandidateKept(_Data):
+    """A strategy enters the population (the initial one at round 0)."""
+
+    type: Literal["candidate_kept"] = "candidate_kept"
+    strategy_id: str
+    parent_id: str | None
+    round: int
+    strategy: dict[str, Any]
+    edit: dict[str, Any] | None = None
+    proposer: str | None = None
+
+
+class Evaluation(_Data):
+    """One paid evaluation: the runner wrote a suite and the judge scored it."""
+
+    type: Literal["evaluation"] = "evaluation"
+    strategy_id: str
+    task_id: str
+    seed: int
+    purpose: Literal["train", "dev", "release"]
+    success: bool  # F: fails on the initial program and passes on the reference
+    initial_outcome: str
+    reference_outcome: str
+    runner_error: str | None = None
+    trace: dict[str, Any] = Field(default_factory=dict)  # public trace summary for proposers
+
+
+class RoundStarted(_Data):
+    type: Literal["round_started"] = "round_started"
+    round: int
+    parent_id: str
+    tasks: tuple[str, ...]
+
+
+class ProposalRejected(_Data):
+    type: Literal["proposal_rejected"] = "proposal_rejected"
+    round: int
+    attempt: int
+    parent_id: str
+    proposer: str
+    field: str | None
+    edit: dict[str, Any] | None
+    reason: str
+    message: str
+
+
+class ChildProposed(_Data):
+    type: Literal["child_proposed"] = "child_proposed"
+    round: int
+    attempt: int
+    parent_id: str
+    child_id: str
+    proposer: str
+    field: str
+    edit: dict[str, Any]
+    rationale: str
+    strategy: dict[str, Any]
+
+
+class Screened(_Data):
+    type: Literal["screened"] = "screened"
+    round: int
+    parent_id: str
+    child_id: str
+    parent_successes: int
+    child_successes: int
+    regressions: int
+    passed: bool
+    reason: str
+
+
+class DevScored(_Data):
+    type: Literal["dev_scored"] = "dev_scored"
+    strategy_id: str
+    rar: float
+    successes: int
+    n: int
+
+
+class Reflection(_Data):
+    type: Literal["reflection"] = "reflection"
+    round: int
+    insight: str
+
+
+class RoundCompleted(_Data):
+    type: Literal["round_completed"] = "round_completed"
+    round: int
+    attempts: int
+    kept: bool
+
+
+class ChampionFrozen(_Data):
+    type: Literal["champion_frozen"] = "champion_frozen"
+    strategy_id: str
+    dev_rar: float
+    sha256: str
+    strategy: dict[str, Any]
+
+
+class GateDecided(_Data):
+    type: Literal["gate_decided"] = "gate_decided"
+    challenger_id: str
+    baseline_id: str
+    release_hash: str
+    override: bool
+    report: dict[str, Any]
+
+
+class SearchStopped(_Data):
+    type: Literal["search_stopped"] = "search_stopped"
+    reason: str
+
+
+class LineageFailed(_Data):
+    """An MLflow projection failed; the search went on and `rsi mlflow sync` fills the gap."""
+
+    type: Literal["lineage_failed"] = "lineage_failed"
+    event_seq: int
+    error: str
+
+
+EventData = Annotated[
+    RunStarted
+    | SplitRecorded
+    | CandidateKept
+    | Evaluation
+    | RoundStarted
+    | ProposalRejected
+    | ChildProposed
+    | Screened
+    | DevScored
+    | Reflection
+    | RoundCompleted
+    | ChampionFrozen
+    | GateDecided
+    | SearchStopped
+    | LineageFailed,
+    Field(discriminator="type"),
+]
+EVENT_DATA: TypeAdapter[EventData] = TypeAdapter(EventData)
+
+
+class Event(BaseModel):
+    """One journal line: `{seq, ts, type, op, data}`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    seq: int
+    ts: str
+    type: str
+    op: str
+    data: EventData
+
+
+def evaluation_op(purpose: str, strategy_id: str, task_id: str, seed: int) -> str:
+    """The cache key of a paid evaluation: (strategy id, task id, seed, purpose)."""
+    return f"eval:{purpose}:{strategy_id}:{task_id}:{seed}"

@@ -1,0 +1,149 @@
+"""The append-only journal `runs/<run-id>/events.jsonl` (DESIGN.md section 7).
+
+- Each line is one `Event`; appends are flushed and fsynced, never rewriting the file.
+- `op` is a deterministic operation id. Appending an existing op with an equal payload is
+  a no-op that returns the stored event; a different payload raises `JournalConflict`.
+- One process drives a run at a time (`RunLock`, an flock on `runs/<id>/.lock`).
+- A torn last line (a crash mid-write) is an uncommitted append: it is cut off on open.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import os
+import signal
+from collections.abc import Iterator
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+
+from pydantic import ValidationError
+
+from rsi.events import EVENT_DATA, Event, EventData
+from search_space.errors import UserInputError
+from search_space.identity import canonical_json
+
+EVENTS_FILE = "events.jsonl"
+# Test hook for crash-safety tests: SIGKILL this process right after the k-th append.
+KILL_AFTER_ENV = "RSI_TEST_KILL_AFTER_EVENT"
+
+
+class JournalConflict(RuntimeError):
+    """An op was appended again with a different payload: the run is not deterministic."""
+
+
+class RunLocked(UserInputError):
+    """Another process drives this run."""
+
+
+class RunLock:
+    """An exclusive, non-blocking flock held while a process drives a run."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self._path = run_dir / ".lock"
+        self._fd: int | None = None
+
+    def __enter__(self) -> RunLock:
+        self._path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            os.close(fd)
+            raise RunLocked(
+                "another process is driving this run", source=str(self._path.parent)
+            ) from None
+        os.ftruncate(fd, 0)
+        os.write(fd, str(os.getpid()).encode())
+        self._fd = fd
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self._fd is not None:
+            fcntl.flock(self._fd, fcntl.LOCK_UN)
+            os.close(self._fd)
+            self._fd = None
+
+
+def _payload_key(data: EventData) -> str:
+    return canonical_json(data.model_dump(mode="json"))
+
+
+class Journal:
+    """Reads the whole journal once on open; then appends in O(1)."""
+
+    def __init__(self, run_dir: Path) -> None:
+        self.path = run_dir / EVENTS_FILE
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self._events: list[Event] = []
+        self._by_op: dict[str, Event] = {}
+        self._load()
+        self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
+        kill_after = os.environ.get(KILL_AFTER_ENV)
+        self._kill_after = int(kill_after) if kill_after else None
+
+    def _load(self) -> None:
+        if not self.path.exists():
+            return
+        raw = self.path.read_bytes()
+        committed = raw[: raw.rfind(b"\n") + 1]
+        if len(committed) != len(raw):  # torn final write: never committed, cut it off
+            with open(self.path, "r+b") as handle:
+                handle.truncate(len(committed))
+        for number, line in enumerate(committed.decode("utf-8").splitlines(), start=1):
+            try:
+                event = Event.model_validate_json(line)
+            except ValidationError as error:
+                raise UserInputError(
+                    f"line {number} is not a valid event: {error.errors()[0]['msg']}",
+                    source=str(self.path),
+                ) from None
+            self._events.append(event)
+            self._by_op[event.op] = event
+
+    @property
+    def events(self) -> list[Event]:
+        return list(self._events)
+
+    def __iter__(self) -> Iterator[Event]:
+        return iter(self._events)
+
+    def __len__(self) -> int:
+        return len(self._events)
+
+    def get(self, op: str) -> Event | None:
+        return self._by_op.get(op)
+
+    def append(self, op: str, data: EventData) -> Event:
+        """Append once per op; return the stored event (old or new)."""
+        data = EVENT_DATA.validate_python(data)
+        existing = self._by_op.get(op)
+        if existing is not None:
+            if _payload_key(existing.data) != _payload_key(data):
+                raise JournalConflict(f"op {op!r} was recorded with a different payload")
+            return existing
+        event = Event(
+            seq=len(self._events) + 1,
+            ts=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
+            type=data.type,
+            op=op,
+            data=data,
+        )
+        line = json.dumps(event.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
+        self._file.write(line + "\n")
+        self._file.flush()
+        os.fsync(self._file.fileno())
+        self._events.append(event)
+        self._by_op[op] = event
+        if self._kill_after is not None and event.seq >= self._kill_after:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return event
+
+    def close(self) -> None:
+        self._file.close()

@@ -1,0 +1,237 @@
+"""The offline `heuristic` proposer: diagnose failing training tasks from their traces.
+
+Signals, per failing task, read from the runner's trace (missing keys mean no signal):
+- clauses left unread and nothing caught         -> raise contextTokens
+- every clause read, nothing caught, basic only  -> route the context to a generation skill,
+                                                    or add a lesson (triggers from public
+                                                    task text) or guidance naming a technique
+- the reference rejected the suite (broken tests) -> raise toolOutputChars (output was cut),
+                                                    repairSteps (repairs ran out) or
+                                                    reviewMaxOutputTokens (review ran short)
+- items skipped for lack of steps                -> raise agentSteps
+- rounds ran out with clauses still uncaught     -> raise maxRounds
+Suggestions already tried (rejected, or screened without a gain) are never repeated.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from rsi.proposers.base import NoProposal, Proposal, ProposalContext, TaskFeedback
+from search_space import Context, Lesson, Strategy, canonical_json
+
+# Skills worth trying per context, most likely first (domain knowledge, not task data).
+CONTEXT_SKILLS: dict[str, tuple[str, ...]] = {
+    Context.GENERAL.value: ("boundary-inputs", "error-contracts"),
+    Context.ALGORITHM.value: ("boundary-inputs", "invariants", "differential-oracle"),
+    Context.FRAMEWORK.value: ("framework-contracts", "error-contracts"),
+    Context.STATEFUL.value: ("stateful-sequences", "boundary-inputs"),
+    Context.PERFORMANCE.value: ("performance-budgets", "boundary-inputs"),
+    Context.CLI.value: ("cli-output", "error-contracts"),
+    Context.VISUAL.value: ("text-rendering", "boundary-inputs"),
+}
+# Sentences whose words the scripted runner (and a human reader) take as technique cues.
+TECHNIQUE_SENTENCES: dict[str, str] = {
+    "boundary-inputs": "Cover boundary cases: empty input, single items and off-by-one limits.",
+    "error-contracts": "Check the error contract: the documented exception for invalid input.",
+    "invariants": "State an invariant property of every valid output and check it widely.",
+    "stateful-sequences": "Drive a sequence of calls and check each state transition.",
+    "cli-output": "Run the command line program as a subprocess; check exit code and stderr.",
+    "performance-budgets": "Include a large input that exposes quadratic complexity.",
+    "framework-contracts": "Exercise every hook the framework exposes, as a plugin author would.",
+    "differential-oracle": "Compare results with a brute force oracle written in the test.",
+    "text-rendering": "Check rendering details: alignment, widths and layout of every line.",
+}
+_STOPWORDS = frozenset(
+    [
+        "about",
+        "after",
+        "again",
+        "against",
+        "between",
+        "return",
+        "returns",
+        "should",
+        "which",
+        "while",
+        "their",
+        "there",
+        "these",
+        "those",
+        "other",
+        "where",
+        "when",
+        "must",
+        "given",
+        "value",
+        "values",
+        "string",
+        "strings",
+        "number",
+        "numbers",
+        "first",
+        "second",
+        "implement",
+        "module",
+        "function",
+        "called",
+        "input",
+        "output",
+        "raise",
+        "raises",
+        "error",
+        "errors",
+        "empty",
+        "single",
+        "every",
+        "always",
+        "never",
+        "without",
+        "within",
+        "python",
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    field: str
+    edit: dict[str, Any]
+    score: float
+    rationale: str
+
+
+def _phase(trace: dict[str, Any], name: str) -> list[dict[str, Any]]:
+    return [p for p in trace.get("phases", []) if p.get("phase") == name]
+
+
+def _edit_key(edit: dict[str, Any]) -> str:
+    return canonical_json(edit)
+
+
+def _next_value(parent: Strategy, context: ProposalContext, field: str) -> int | None:
+    current = parent.field_value(field)
+    higher = [v for v in context.space.allowed_values(field) if v > current]
+    return higher[0] if higher and field in context.space.mutable_scalars else None
+
+
+def _scalar(
+    context: ProposalContext, field: str, count: int, why: str, weight: float = 1.0
+) -> Iterable[Suggestion]:
+    value = _next_value(context.parent, context, field)
+    if count and value is not None:
+        edit = {"op": "set_scalar", "field": field, "value": value}
+        yield Suggestion(field, edit, count * weight, f"{count} failing task(s): {why}")
+
+
+def trigger_words(instructions: Iterable[str], limit: int = 3) -> list[str]:
+    """Salient words shared by the given public instructions (deterministic order)."""
+    counts: Counter[str] = Counter()
+    for text in instructions:
+        counts.update(set(re.findall(r"[a-z]{5,}", text.lower())) - _STOPWORDS)
+    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    return [word for word, _ in ranked[:limit]]
+
+
+def _technique_suggestions(
+    context: ProposalContext, starved: dict[str, list[TaskFeedback]]
+) -> Iterable[Suggestion]:
+    parent = context.parent
+    for ctx, tasks in sorted(starved.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        route = parent.route_for(Context(ctx))
+        for skill in CONTEXT_SKILLS[ctx]:
+            if route is not None and route.skill == skill:
+                continue
+            edit = {"op": "set_route", "context": ctx, "skill": skill}
+            yield Suggestion(
+                "skillRoutes", edit, 1.0 * len(tasks), f"{len(tasks)} {ctx} task(s) caught nothing"
+            )
+            words = trigger_words(t.instruction for t in tasks)
+            lesson_id = f"{ctx}-{skill}"
+            if words and lesson_id not in {les.id for les in parent.lessons}:
+                lesson = Lesson(
+                    id=lesson_id,
+                    triggers=tuple(words),
+                    text=(
+                        f"Applies when the task mentions {', '.join(words)}. "
+                        f"Action: {TECHNIQUE_SENTENCES[skill]} "
+                        "Verification: at least one new test fails on the initial program."
+                    ),
+                    component="generation",
+                    capabilities=(skill,),
+                )
+                yield Suggestion(
+                    "lessons",
+                    {"op": "add_lesson", "lesson": lesson.to_json_dict()},
+                    0.8 * len(tasks),
+                    f"lesson for {len(tasks)} {ctx} task(s) that caught nothing",
+                )
+            sentence = TECHNIQUE_SENTENCES[skill]
+            if sentence not in parent.guidance:
+                text = f"{parent.guidance} {sentence}".strip()
+                if len(text) <= 2400:
+                    yield Suggestion(
+                        "guidance",
+                        {"op": "set_guidance", "text": text},
+                        0.5 * len(tasks),
+                        f"guidance naming {skill} for {len(tasks)} {ctx} task(s)",
+                    )
+
+
+def diagnose(context: ProposalContext) -> list[Suggestion]:
+    """Every suggestion the evidence supports, best first, untried ones only."""
+    counts: Counter[str] = Counter()
+    starved: dict[str, list[TaskFeedback]] = defaultdict(list)
+    for task in context.feedback:
+        if task.success or task.runner_error:
+            continue
+        trace = task.trace
+        planning = (_phase(trace, "planning") or [{}])[0]
+        submit = (_phase(trace, "submit") or [{}])[-1]
+        caught = submit.get("clauses_caught", [])
+        if not caught and planning.get("clauses_read", 0) < planning.get("clauses_total", 0):
+            counts["context"] += 1
+        elif not caught and planning.get("techniques") == ["basic"]:
+            starved[task.context].append(task)
+        if task.reference_outcome != "pass":
+            checks = trace.get("checks", [])
+            if any(c.get("truncated") for c in checks):
+                counts["output"] += 1
+            if any(p.get("repair_steps_left") == 0 for p in _phase(trace, "repair")):
+                counts["repair"] += 1
+            review = (_phase(trace, "review") or [{}])[-1]
+            if review.get("reviewed", 0) < review.get("of", 0):
+                counts["review"] += 1
+        if any(p.get("skipped_for_budget", 0) for p in _phase(trace, "generation")):
+            counts["steps"] += 1
+        rounds = _phase(trace, "generation")
+        if not caught and rounds and len(rounds) >= context.parent.max_rounds:
+            counts["rounds"] += 1
+    suggestions = [
+        *_scalar(context, "contextTokens", counts["context"], "clauses left unread"),
+        *_scalar(context, "toolOutputChars", counts["output"], "broken tests hidden by cut output"),
+        *_scalar(context, "repairSteps", counts["repair"], "repairs ran out"),
+        *_scalar(context, "reviewMaxOutputTokens", counts["review"], "review ran short", 0.7),
+        *_scalar(context, "agentSteps", counts["steps"], "items skipped for steps", 0.9),
+        *_scalar(context, "maxRounds", counts["rounds"], "rounds ran out", 0.6),
+        *_technique_suggestions(context, starved),
+    ]
+    tried = {_edit_key(past.edit) for past in context.history if past.edit is not None}
+    fresh = [s for s in suggestions if _edit_key(s.edit) not in tried]
+    fresh = [s for s in fresh if s.field not in context.space.frozen]
+    return sorted(fresh, key=lambda s: -s.score)  # stable: ties keep diagnosis order
+
+
+class HeuristicProposer:
+    name = "heuristic"
+
+    def propose(self, context: ProposalContext) -> Proposal:
+        suggestions = diagnose(context)
+        if not suggestions:
+            raise NoProposal("the traces show no untried remedy")
+        best = suggestions[0]
+        return Proposal(best.edit, best.field, self.name, best.rationale)

@@ -1,0 +1,89 @@
+"""A run's state summarised for `rsi status`, `rsi release` and `make demo`."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from rsi.journal import EVENTS_FILE, Journal
+from rsi.state import SearchState, fold
+from search_space.errors import UserInputError
+
+
+class KeptSummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    strategy_id: str
+    parent_id: str | None
+    round: int
+    proposer: str | None
+    edit: dict[str, Any] | None
+    dev_rar: float | None
+
+
+class RunSummary(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    run_dir: str
+    rounds_completed: int
+    attempts: int
+    rejected: int
+    kept: tuple[KeptSummary, ...]
+    champion_id: str | None
+    champion_edits: tuple[dict[str, Any], ...]
+    stopped: str | None
+    gate: dict[str, Any] | None
+
+
+def read_state(run_dir: Path) -> SearchState:
+    if not (run_dir / EVENTS_FILE).is_file():
+        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
+    journal = Journal(run_dir)
+    try:
+        return fold(journal.events)
+    finally:
+        journal.close()
+
+
+def lineage_edits(state: SearchState, strategy_id: str | None) -> list[dict[str, Any]]:
+    """The edits from the initial strategy to `strategy_id`, oldest first."""
+    edits: list[dict[str, Any]] = []
+    current = state.candidates.get(strategy_id) if strategy_id else None
+    while current is not None and current.edit is not None:
+        edits.append({"round": current.round, "proposer": current.proposer, **current.edit})
+        current = state.candidates.get(current.parent_id) if current.parent_id else None
+    return list(reversed(edits))
+
+
+def summarise(run_dir: Path) -> RunSummary:
+    state = read_state(run_dir)
+    champion = state.champion.strategy_id if state.champion else None
+    return RunSummary(
+        run_dir=str(run_dir),
+        rounds_completed=state.completed_rounds,
+        attempts=state.attempts,
+        rejected=len(state.rejections),
+        kept=tuple(
+            KeptSummary(
+                strategy_id=c.strategy_id,
+                parent_id=c.parent_id,
+                round=c.round,
+                proposer=c.proposer,
+                edit=c.edit,
+                dev_rar=c.dev_rar,
+            )
+            for c in state.candidates.values()
+        ),
+        champion_id=champion,
+        champion_edits=tuple(lineage_edits(state, champion)),
+        stopped=state.stopped.reason if state.stopped else None,
+        gate=state.gate.model_dump(mode="json") if state.gate else None,
+    )
+
+
+def edit_text(edit: dict[str, Any]) -> str:
+    body = {k: v for k, v in edit.items() if k not in ("round", "proposer")}
+    return json.dumps(body, sort_keys=True)[:160]

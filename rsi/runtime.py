@@ -1,0 +1,67 @@
+"""Build the run's parts (tasks, sandbox, runner, proposer) from an experiment config."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from evaluators.judge import JudgeSettings
+from evaluators.runners.base import Runner, RunnerLimits
+from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.sandbox import make_sandbox
+from evaluators.sandbox.base import Sandbox
+from evaluators.tasks import TaskSet
+from rsi.config import ExperimentConfig
+from rsi.evaluation import EvaluationServices
+from rsi.proposers import PolicyProposer, Proposer
+from search_space import Strategy
+from search_space.errors import UserInputError
+from search_space.io import load_model
+
+
+def load_initial(config: ExperimentConfig) -> Strategy:
+    return load_model(Strategy, config.experiment.initial_strategy)
+
+
+def check_runner_available(config: ExperimentConfig) -> None:
+    """Refuse early, before any task is loaded, when the configured runner does not exist."""
+    if config.runner.kind == "scripted":
+        return
+    raise UserInputError(
+        f"runner.kind: the {config.runner.kind!r} runner is not available yet; "
+        "use 'scripted' for offline searches",
+        source="config",
+    )
+
+
+def build_runner(config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox) -> Runner:
+    check_runner_available(config)
+    return ScriptedRunner(sandbox, TaskDirPools(tasks))
+
+
+def build_services(config: ExperimentConfig, run_dir: Path) -> EvaluationServices:
+    check_runner_available(config)
+    tasks = TaskSet.load(config.experiment.tasks)
+    sandbox = make_sandbox(
+        config.sandbox.backend,
+        allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
+        image=config.sandbox.image,
+    )
+    return EvaluationServices(
+        tasks=tasks,
+        runner=build_runner(config, tasks, sandbox),
+        sandbox=sandbox,
+        judge_settings=JudgeSettings(timeout_cap_s=config.sandbox.timeout_cap_s),
+        limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
+        seed=config.experiment.seed,
+        traces_dir=run_dir / "traces",
+    )
+
+
+def build_proposer(config: ExperimentConfig) -> Proposer:
+    if "reflective" in config.proposers.stack:
+        raise UserInputError(
+            "proposers.stack: the reflective (LLM) proposer is not available yet", source="config"
+        )
+    return PolicyProposer(
+        config.proposers.stack, optuna_startup_trials=config.proposers.optuna_startup_trials
+    )

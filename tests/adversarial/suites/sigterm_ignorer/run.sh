@@ -1,0 +1,5 @@
+# A child that ignores SIGTERM (and its parent sleeping); only SIGKILL at the deadline ends them.
+. "$TESTS_DIR/params.sh"
+bash -c 'trap "" TERM HUP INT; exec -a "$0" sleep 600' "$MARKER-stubborn" &
+trap '' TERM HUP INT
+exec -a "$MARKER-parent" sleep 600

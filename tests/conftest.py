@@ -1,0 +1,103 @@
+"""Shared fixtures: real sandboxes, throw-away suites, process and container scans.
+
+A sandbox fixture skips when its backend is not available here, except under CI=true,
+where a missing backend fails the test: CI must run every sandbox test for real.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from evaluators.sandbox import Isolation, LocalSandbox, RunSpec
+from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+
+IN_CI = os.environ.get("CI", "").lower() == "true"
+# Task fixtures and hostile suites are data run inside sandboxes, never collected here.
+collect_ignore_glob = ["fixtures/*", "adversarial/suites/*"]
+SuiteFactory = Callable[..., Path]
+
+
+def unavailable(reason: str) -> None:
+    """Skip locally; fail under CI=true."""
+    if IN_CI:
+        pytest.fail(f"CI=true but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def bwrap_sandbox() -> LocalSandbox:
+    """The local backend with full (bubblewrap) isolation."""
+    sandbox = LocalSandbox()
+    if sandbox.isolation is not Isolation.BWRAP:
+        unavailable(f"bubblewrap isolation unavailable: {sandbox.detected.shortfall}")
+    return sandbox
+
+
+@pytest.fixture(scope="session")
+def docker_sandbox() -> DockerSandbox:
+    """The docker backend with its engine and base image present."""
+    sandbox = DockerSandbox()
+    try:
+        client = sandbox.client()
+        try:
+            sandbox.check_image(client, sandbox.image)
+        finally:
+            client.close()
+    except DockerUnavailable as error:
+        unavailable(str(error))
+    return sandbox
+
+
+@pytest.fixture
+def make_suite(tmp_path: Path) -> SuiteFactory:
+    """make_suite(script, files={name: text}) -> a new submission dir with run.sh."""
+    counter = iter(range(1_000_000))
+
+    def build(script: str, files: dict[str, str] | None = None) -> Path:
+        root = tmp_path / f"suite{next(counter)}"
+        root.mkdir()
+        (root / "run.sh").write_text(script)
+        for filename, text in (files or {}).items():
+            (root / filename).write_text(text)
+        return root
+
+    return build
+
+
+@pytest.fixture
+def app_dir(tmp_path: Path) -> Path:
+    """A tiny program under test: `calc.add`."""
+    app = tmp_path / "app"
+    app.mkdir()
+    (app / "calc.py").write_text("def add(a, b):\n    return a + b\n")
+    return app
+
+
+@pytest.fixture
+def spec_for(app_dir: Path) -> Callable[..., RunSpec]:
+    """spec_for(suite, **limits) -> a RunSpec on the tiny program."""
+
+    def build(suite: Path, **limits: object) -> RunSpec:
+        return RunSpec(app_layers=(app_dir,), tests_dir=suite, **limits)  # type: ignore[arg-type]
+
+    return build
+
+
+def processes_with(marker: str) -> list[int]:
+    """Live (non-zombie) processes whose command line contains `marker`."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            continue
+        if marker.encode() in cmdline and state not in ("Z", "X"):
+            found.append(int(entry.name))
+    return found

@@ -1,0 +1,60 @@
+"""Experiment configs: the shipped ones load; bad keys and values are one-line errors."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rsi.config import load_config
+from search_space.errors import UserInputError
+from tests.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
+
+QUICKSTART = ROOT / "experiments/quickstart.toml"
+PAPER = ROOT / "experiments/testhelix_k3.toml"
+
+
+def test_shipped_configs_load() -> None:
+    quick = load_config(QUICKSTART)
+    assert quick.runner.kind == "scripted" and quick.sandbox.backend == "local"
+    paper = load_config(PAPER)
+    assert (paper.data.proposal, paper.data.dev, paper.data.release) == (500, 100, 100)
+    assert (paper.search.minibatch, paper.search.completed_rounds) == (25, 20)
+    assert paper.search.max_attempts == 40
+    timeouts = paper.timeouts
+    assert (timeouts.selection_s, timeouts.diagnosis_s, timeouts.reflection_s) == (300, 1800, 600)
+    assert timeouts.health_check_s == 60
+    assert set(paper.search_space.frozen) == {"initialCandidates", "maxCandidates"}
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    body = QUICKSTART.read_text().replace('"tasks"', f'"{ROOT}/experiments/tasks"')
+    body = body.replace(
+        '"strategies/initial.json"', f'"{ROOT}/experiments/strategies/initial.json"'
+    )
+    path = tmp_path / "c.toml"
+    path.write_text(body + text)
+    return path
+
+
+def test_unknown_key_names_the_key(tmp_path: Path) -> None:
+    path = _write(tmp_path, "\n[budget]\nmax_callz = 3\n")
+    with pytest.raises(UserInputError, match=r"budget\.max_callz: unknown key"):
+        load_config(path)
+
+
+def test_bad_value_names_key_and_reason(tmp_path: Path) -> None:
+    path = _write(tmp_path, "\n[budget]\nmax_wall_s = -1\n")
+    with pytest.raises(UserInputError, match=r"budget\.max_wall_s: .*greater than 0"):
+        load_config(path)
+
+
+def test_malformed_toml_through_the_cli(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[experiment\nname = 1")
+    assert_one_line_user_error(run_rsi("search", str(bad)), str(bad), "malformed TOML")
+
+
+def test_paper_config_refuses_until_its_runner_exists() -> None:
+    result = run_rsi("search", str(PAPER), "--json")
+    assert_one_line_user_error(result, "testhelix")

@@ -1,0 +1,113 @@
+"""A real small search in-process: data-role isolation, status/release output, determinism."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from rsi.config import load_config
+from rsi.engine import Engine
+from rsi.proposers import PolicyProposer, Proposal, ProposalContext
+from rsi.run_summary import summarise
+from tests.cli_helpers import run_rsi
+from tests.search_fixtures import write_small_config
+
+pytestmark = pytest.mark.slow
+
+
+class RecordingProposer:
+    """The real policy, with every context it is shown kept for inspection."""
+
+    def __init__(self) -> None:
+        self.inner = PolicyProposer(("heuristic", "optuna"))
+        self.name = self.inner.name
+        self.seen: list[ProposalContext] = []
+
+    def propose(self, context: ProposalContext) -> Proposal:
+        self.seen.append(context)
+        return self.inner.propose(context)
+
+
+@pytest.fixture(scope="module")
+def finished_search(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RecordingProposer]:
+    home = tmp_path_factory.mktemp("search")
+    config = load_config(write_small_config(home, workers=2))
+    proposer = RecordingProposer()
+    run_dir = home / "run"
+    Engine(config, run_dir, proposer=proposer).run()
+    return run_dir, proposer
+
+
+def _split(run_dir: Path) -> dict[str, list[str]]:
+    for line in (run_dir / "events.jsonl").read_text().splitlines():
+        event = json.loads(line)
+        if event["type"] == "split_recorded":
+            return event["data"]["roles"]
+    raise AssertionError("no split recorded")
+
+
+def test_roles_are_disjoint_and_proposers_see_only_proposal_tasks(
+    finished_search: tuple[Path, RecordingProposer],
+) -> None:
+    run_dir, proposer = finished_search
+    roles = _split(run_dir)
+    proposal, dev, release = (set(roles[r]) for r in ("proposal", "dev", "release"))
+    assert not proposal & dev and not proposal & release and not dev & release
+    assert proposer.seen, "the search never asked for a proposal"
+    for context in proposer.seen:
+        assert {f.task_id for f in context.feedback} <= proposal
+        shown = repr(context)
+        assert not [t for t in release if t in shown], "a release task reached a proposer"
+        assert not [t for t in dev if t in shown], "a dev task id reached a proposer"
+
+
+def test_status_and_release_report_the_run(finished_search: tuple[Path, RecordingProposer]) -> None:
+    run_dir, _ = finished_search
+    summary = summarise(run_dir)
+    assert summary.rounds_completed == 2 and summary.champion_id is not None
+    assert summary.gate is not None
+    status = run_rsi("status", str(run_dir), "--json")
+    assert status.returncode == 0, status.stderr
+    assert json.loads(status.stdout)["champion_id"] == summary.champion_id
+    release = run_rsi("release", str(run_dir), "--json")
+    report = json.loads(release.stdout)["report"]
+    assert set(report) >= {"wins", "losses", "p_value", "ci95_pp", "promote"}
+    assert report["n"] == 3
+    text = run_rsi("status", str(run_dir)).stdout
+    assert "kept candidates" in text and summary.champion_id in text
+
+
+def test_a_finished_run_resumes_to_the_same_journal(
+    finished_search: tuple[Path, RecordingProposer],
+) -> None:
+    run_dir, _ = finished_search
+    before = (run_dir / "events.jsonl").read_bytes()
+    result = run_rsi("resume", str(run_dir), "--json")
+    assert result.returncode == 0, result.stderr
+    assert (run_dir / "events.jsonl").read_bytes() == before
+
+
+def test_a_changed_config_is_refused(
+    finished_search: tuple[Path, RecordingProposer], tmp_path: Path
+) -> None:
+    run_dir, _ = finished_search
+    home = run_dir.parent
+    changed = tmp_path / "changed.toml"
+    changed.write_text((home / "small.toml").read_text().replace("minibatch = 2", "minibatch = 3"))
+    result = run_rsi("search", str(changed), "--run-dir", str(run_dir))
+    assert result.returncode == 2 and "config differs" in result.stderr
+    config_path = run_dir / "config.json"
+    original = config_path.read_text()
+    edited = json.loads(original)
+    edited["search"]["minibatch"] = 3
+    try:
+        config_path.write_text(json.dumps(edited))  # a hand edit is caught by the journal's hash
+        result = run_rsi("resume", str(run_dir))
+        assert result.returncode == 2 and "config differs" in result.stderr
+    finally:
+        config_path.write_text(original)
+    budget = tmp_path / "budget.toml"
+    budget.write_text((home / "small.toml").read_text() + "\n[budget]\nmax_wall_s = 9999\n")
+    assert run_rsi("search", str(budget), "--run-dir", str(run_dir)).returncode == 0

@@ -1,0 +1,181 @@
+"""The docker backend for real: one locked-down container per run, always removed."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from evaluators.sandbox import Isolation, LocalSandbox, Outcome, RunSpec
+from evaluators.sandbox.bootstrap import debian_mirror
+from evaluators.sandbox.docker_backend import DockerSandbox, leftover_containers
+from tests.cli_helpers import run_rsi
+from tests.conftest import SuiteFactory
+
+pytestmark = pytest.mark.docker
+SpecFor = Callable[..., RunSpec]
+PYTEST_RUN = (
+    'cd "$APP_DIR"\n'
+    'exec python3 -m pytest -q -p no:cacheprovider --junitxml="$OUTPUT_DIR/results.xml" '
+    '"$TESTS_DIR"\n'
+)
+CONFTEST = "import os, sys\nsys.path.insert(0, os.environ['APP_DIR'])\n"
+
+
+def _volumes_and_containers(sandbox: DockerSandbox) -> tuple[int, set[str]]:
+    client = sandbox.client()
+    try:
+        return len(client.volumes.list()), set(leftover_containers(client))
+    finally:
+        client.close()
+
+
+def test_passing_pytest_suite_and_nothing_left(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    before = _volumes_and_containers(docker_sandbox)
+    suite = make_suite(
+        PYTEST_RUN,
+        {
+            "conftest.py": CONFTEST,
+            "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+        },
+    )
+    result = docker_sandbox.run(spec_for(suite))
+    assert result.outcome is Outcome.PASS, result.output
+    assert (result.exit_code, result.backend, result.isolation) == (0, "docker", Isolation.DOCKER)
+    assert result.results_xml is not None and 'name="test_add"' in result.results_xml
+    assert _volumes_and_containers(docker_sandbox) == before  # container and volume removed
+
+
+def test_fail_timeout_and_missing_run_sh(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    failing = docker_sandbox.run(spec_for(make_suite("echo nope >&2; exit 5\n")))
+    assert (failing.outcome, failing.exit_code, failing.output) == (Outcome.FAIL, 5, "nope\n")
+    slow = docker_sandbox.run(spec_for(make_suite("echo begun; sleep 600\n"), timeout_s=2))
+    assert (slow.outcome, slow.exit_code) == (Outcome.TIMEOUT, None)
+    assert "begun" in slow.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    missing = docker_sandbox.run(spec_for(empty))
+    assert missing.outcome is Outcome.ERROR and "run.sh" in (missing.error or "")
+
+
+def test_container_is_locked_down_and_identical_per_target(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, tmp_path: Path
+) -> None:
+    probe = make_suite(
+        "id -u; pwd; env | sort; grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status\n"
+        "touch /usr/x /etc/x /x 2>/dev/null && echo ROOTFS-WRITABLE\n"
+        "touch /tmp/ok ~/ok $OUTPUT_DIR/ok && echo scratch-writable\n"
+        'python3 -c "import socket; print(sorted(n for _, n in socket.if_nameindex()))"\n'
+    )
+    outputs = []
+    for variant in ("one", "two"):
+        app = tmp_path / f"app-{variant}"
+        app.mkdir()
+        (app / "prog.py").write_text(f"VARIANT = {variant!r}\n")
+        result = docker_sandbox.run(RunSpec(app_layers=(app,), tests_dir=probe))
+        assert result.outcome is Outcome.PASS, result.output
+        outputs.append(result.output)
+    assert outputs[0] == outputs[1]
+    view = outputs[0]
+    assert view.startswith("1000\n/work/app\n")
+    assert "CapEff:\t0000000000000000" in view and "CapBnd:\t0000000000000000" in view
+    assert "ROOTFS-WRITABLE" not in view and "scratch-writable" in view
+    assert "['lo']" in view
+    assert "HOME=/tmp" in view and "TESTS_DIR=/work/tests" in view
+
+
+def test_host_paths_are_invisible(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    secret = tmp_path / "hidden" / "reference.py"
+    secret.parent.mkdir()
+    secret.write_text("SECRET = 'docker-hidden-payload'\n")
+    result = docker_sandbox.run(spec_for(make_suite(f'cat "{secret}"; ls "{tmp_path}"; exit 0\n')))
+    assert result.outcome is Outcome.PASS
+    assert "docker-hidden-payload" not in result.output
+    assert "No such file or directory" in result.output
+
+
+def test_output_and_results_xml_are_capped(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    flood = docker_sandbox.run(
+        spec_for(make_suite("head -c 3000000 /dev/zero | tr '\\0' z\n"), output_limit_bytes=500)
+    )
+    assert flood.outcome is Outcome.PASS
+    assert flood.output_truncated and flood.output == "z" * 500
+    link = docker_sandbox.run(spec_for(make_suite('ln -s /etc/passwd "$OUTPUT_DIR/results.xml"\n')))
+    assert link.results_xml is None and "not a regular file" in link.output
+    big = docker_sandbox.run(
+        spec_for(make_suite('head -c 2100000 /dev/zero > "$OUTPUT_DIR/results.xml"\n'))
+    )
+    assert big.outcome is Outcome.PASS and big.results_xml is None
+    assert "larger than the 2000000-byte cap" in big.output
+
+
+def test_concurrent_runs_stay_separate(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    tokens = [uuid.uuid4().hex for _ in range(3)]
+    specs = [
+        spec_for(make_suite(f"echo {token} > mine; sleep 0.5; cat mine; ls $OUTPUT_DIR\n"))
+        for token in tokens
+    ]
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        results = list(pool.map(docker_sandbox.run, specs))
+    assert [result.output for result in results] == [f"{token}\n" for token in tokens]
+
+
+def test_missing_image_names_the_fix(
+    docker_sandbox: DockerSandbox, make_suite: SuiteFactory, app_dir: Path
+) -> None:
+    spec = RunSpec(app_layers=(app_dir,), tests_dir=make_suite("exit 0\n"), image="rsi-absent:none")
+    result = docker_sandbox.run(spec)
+    assert (result.outcome, result.isolation) == (Outcome.ERROR, Isolation.DOCKER)
+    assert "rsi-absent:none" in (result.error or "")
+    assert "rsi sandbox bootstrap" in (result.error or "")
+
+
+def test_unreachable_engine_is_an_error_result(
+    make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    sandbox = DockerSandbox(base_url=f"unix://{tmp_path}/no-docker.sock")
+    result = sandbox.run(spec_for(make_suite("exit 0\n")))
+    assert result.outcome is Outcome.ERROR
+    assert "no Docker engine reachable" in (result.error or "")
+    assert "rsi sandbox bootstrap" in (result.error or "")
+
+
+def test_debian_mirror_is_read_from_apt_sources(tmp_path: Path) -> None:
+    (tmp_path / "sources.list.d").mkdir()
+    (tmp_path / "sources.list.d" / "debian.sources").write_text(
+        "Types: deb\nURIs: http://mirror.example/debian-security\nSuites: bookworm-security\n\n"
+        "Types: deb\nURIs: http://mirror.example/debian\nSuites: bookworm bookworm-updates\n"
+    )
+    assert debian_mirror(tmp_path) == "http://mirror.example/debian"
+    (tmp_path / "sources.list").write_text(
+        "deb [arch=amd64] http://list.example/debian bookworm main\n"
+    )
+    assert debian_mirror(tmp_path) == "http://list.example/debian"
+    assert debian_mirror(tmp_path / "nothing") == "http://deb.debian.org/debian"
+
+
+def test_cli_check_and_bootstrap_report_the_engine(
+    docker_sandbox: DockerSandbox, bwrap_sandbox: LocalSandbox
+) -> None:
+    check = run_rsi("sandbox", "check", "--json")
+    assert check.returncode == 0, check.stderr
+    statuses = {status["backend"]: status for status in json.loads(check.stdout)}
+    assert statuses["local"]["available"] and statuses["local"]["isolation"] == "bwrap"
+    assert statuses["docker"]["available"] and statuses["docker"]["isolation"] == "docker"
+    again = run_rsi("sandbox", "bootstrap", "--json")
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout)["method"] == "existing"

@@ -1,0 +1,275 @@
+"""The local backend for real: bubblewrap isolation, limits, outcomes, workspace, policy."""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from evaluators.sandbox import (
+    Isolation,
+    LocalSandbox,
+    Outcome,
+    RunSpec,
+    Sandbox,
+    make_sandbox,
+)
+from search_space.errors import UserInputError
+from tests.conftest import SuiteFactory, processes_with
+
+REPO = Path(__file__).resolve().parents[1]
+PYTEST_RUN = (
+    'cd "$APP_DIR"\n'
+    'exec python3 -m pytest -q -p no:cacheprovider --junitxml="$OUTPUT_DIR/results.xml" '
+    '"$TESTS_DIR"\n'
+)
+CONFTEST = "import os, sys\nsys.path.insert(0, os.environ['APP_DIR'])\n"
+SpecFor = Callable[..., RunSpec]
+
+
+def test_factory_builds_both_backends_and_rejects_unknown() -> None:
+    assert make_sandbox("local").name == "local"
+    assert make_sandbox("docker", image="x:y").name == "docker"
+    assert isinstance(make_sandbox("local"), Sandbox)
+    with pytest.raises(UserInputError, match="unknown sandbox backend 'podman'"):
+        make_sandbox("podman")
+
+
+def test_passing_pytest_suite(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    suite = make_suite(
+        PYTEST_RUN,
+        {
+            "conftest.py": CONFTEST,
+            "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
+        },
+    )
+    result = bwrap_sandbox.run(spec_for(suite))
+    assert result.outcome is Outcome.PASS, result.output
+    assert result.exit_code == 0
+    assert (result.backend, result.isolation) == ("local", Isolation.BWRAP)
+    assert result.results_xml is not None and 'name="test_add"' in result.results_xml
+    assert "1 passed" in result.output
+    assert result.error is None
+
+
+def test_nonzero_exit_is_fail(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    result = bwrap_sandbox.run(spec_for(make_suite("echo failing >&2; exit 3\n")))
+    assert (result.outcome, result.exit_code) == (Outcome.FAIL, 3)
+    assert "failing" in result.output  # stderr is captured with stdout
+
+
+def test_missing_or_unrunnable_run_sh_is_error(
+    bwrap_sandbox: LocalSandbox, tmp_path: Path, spec_for: SpecFor
+) -> None:
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    result = bwrap_sandbox.run(spec_for(empty))
+    assert result.outcome is Outcome.ERROR and "run.sh" in (result.error or "")
+    directory = tmp_path / "dir"
+    (directory / "run.sh").mkdir(parents=True)
+    assert bwrap_sandbox.run(spec_for(directory)).outcome is Outcome.ERROR
+
+
+def test_deadline_is_timeout(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    result = bwrap_sandbox.run(spec_for(make_suite("echo started\nsleep 600\n"), timeout_s=1))
+    assert result.outcome is Outcome.TIMEOUT
+    assert result.exit_code is None
+    assert "started" in result.output
+
+
+def test_every_target_looks_identical(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, tmp_path: Path
+) -> None:
+    """Two different programs: the suite's view (paths, env, identity) is byte-identical."""
+    probe = make_suite("pwd; id; hostname; env | sort; ls -a / /work /tmp; touch ~/x /tmp/y\n")
+    outputs = []
+    for variant in ("one", "two"):
+        app = tmp_path / f"app-{variant}"
+        app.mkdir()
+        (app / "prog.py").write_text(f"VARIANT = {variant!r}\n")
+        result = bwrap_sandbox.run(RunSpec(app_layers=(app,), tests_dir=probe))
+        assert result.outcome is Outcome.PASS, result.output  # $HOME and /tmp are writable
+        outputs.append(result.output)
+    assert outputs[0] == outputs[1]
+    view = outputs[0]
+    assert "/work/app" in view and "uid=1000" in view
+    for line in (
+        "HOME=/tmp",
+        "OUTPUT_DIR=/work/output",
+        "PYTHONHASHSEED=0",
+        "TESTS_DIR=/work/tests",
+    ):
+        assert line in view
+    assert str(tmp_path) not in view
+
+
+def test_host_filesystem_is_hidden(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    secret = tmp_path / "hidden" / "reference.py"
+    secret.parent.mkdir()
+    secret.write_text("SECRET = 'hidden-reference-payload'\n")
+    paths = [
+        secret,
+        REPO / "pyproject.toml",
+        REPO / ".git",
+        Path("/etc/shadow"),
+        Path("/etc/hosts"),
+    ]
+    # $HOME shows nothing but the path down to a runtime prefix that lives under it.
+    runtime_parts = {part for prefix in bwrap_sandbox.runtime_prefixes for part in prefix.parts}
+    paths += [entry for entry in Path.home().iterdir() if entry.name not in runtime_parts]
+    checks = "".join(f'test -e "{path}" && echo "VISIBLE {path}"\n' for path in paths)
+    result = bwrap_sandbox.run(spec_for(make_suite(checks + f'cat "{secret}"\nexit 0\n')))
+    assert result.outcome is Outcome.PASS
+    assert "VISIBLE" not in result.output
+    assert "hidden-reference-payload" not in result.output
+
+
+def test_no_network(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    connect = (
+        "import socket\n"
+        "for host in ('127.0.0.1', '10.0.0.1', '1.1.1.1'):\n"
+        "    try:\n"
+        "        socket.create_connection((host, 53), timeout=2)\n"
+        "        print('CONNECTED', host)\n"
+        "    except OSError as error:\n"
+        "        print('blocked', host, error)\n"
+        "print('interfaces', sorted(name for _, name in socket.if_nameindex()))\n"
+    )
+    result = bwrap_sandbox.run(
+        spec_for(make_suite('python3 "$TESTS_DIR/connect.py"\n', {"connect.py": connect}))
+    )
+    assert result.outcome is Outcome.PASS, result.output
+    assert "CONNECTED" not in result.output
+    assert result.output.count("blocked") == 3
+    assert "interfaces ['lo']" in result.output
+
+
+def test_layers_overlay_in_order_and_workspace_is_fresh(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, tmp_path: Path
+) -> None:
+    base, overlay = tmp_path / "environment", tmp_path / "overlay"
+    (base / "pkg").mkdir(parents=True)
+    overlay.mkdir()
+    (base / "pkg" / "a.txt").write_text("base-a\n")
+    (base / "b.txt").write_text("base-b\n")
+    (overlay / "b.txt").write_text("overlay-b\n")
+    suite = make_suite(
+        'cat pkg/a.txt b.txt; ls "$OUTPUT_DIR"; test -e leftover && echo STALE\n'
+        'echo scribble > leftover; echo scribble > b.txt; echo scribble > "$TESTS_DIR/x"\n'
+    )
+    spec = RunSpec(app_layers=(base, overlay), tests_dir=suite)
+    first, second = bwrap_sandbox.run(spec), bwrap_sandbox.run(spec)
+    assert first.output == second.output == "base-a\noverlay-b\n"
+    assert (overlay / "b.txt").read_text() == "overlay-b\n"  # host copies untouched
+    assert not (base / "leftover").exists() and not (suite / "x").exists()
+
+
+def test_output_is_capped(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    suite = make_suite("head -c 5000000 /dev/zero | tr '\\0' y\necho\nexit 4\n")
+    result = bwrap_sandbox.run(spec_for(suite, output_limit_bytes=1000))
+    assert result.output_truncated
+    assert result.output == "y" * 1000
+    assert (result.outcome, result.exit_code) == (Outcome.FAIL, 4)
+
+
+def test_results_xml_symlink_and_oversize_are_ignored(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    host_file = tmp_path / "host-only.txt"
+    host_file.write_text("host-content-never-read\n")
+    link = bwrap_sandbox.run(
+        spec_for(make_suite(f'ln -s "{host_file}" "$OUTPUT_DIR/results.xml"\n'))
+    )
+    assert link.outcome is Outcome.PASS
+    assert link.results_xml is None
+    assert "results.xml ignored" in link.output
+    big = bwrap_sandbox.run(
+        spec_for(make_suite('head -c 2100000 /dev/zero > "$OUTPUT_DIR/results.xml"\n'))
+    )
+    assert big.outcome is Outcome.PASS and big.results_xml is None
+    assert "larger than the 2000000-byte cap" in big.output
+
+
+def test_concurrent_runs_stay_separate(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    tokens = [uuid.uuid4().hex for _ in range(4)]
+    specs = [
+        spec_for(make_suite(f'echo {token} > mine; sleep 0.5; cat mine; ls "$OUTPUT_DIR"\n'))
+        for token in tokens
+    ]
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        results = list(pool.map(bwrap_sandbox.run, specs))
+    assert [result.output for result in results] == [f"{token}\n" for token in tokens]
+
+
+def test_reduced_isolation_is_refused_unless_allowed(
+    make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    """Without bubblewrap the run is an error; allowed, it runs and says what it had."""
+    suite = spec_for(make_suite("echo ran\n"))
+    for isolation in (Isolation.UNSHARE_NET, Isolation.NONE):
+        strict, lenient = LocalSandbox(), LocalSandbox(allow_reduced_isolation=True)
+        for sandbox in (strict, lenient):
+            sandbox.detected = replace(sandbox.detected, isolation=isolation, shortfall="no bwrap")
+        refused = strict.run(suite)
+        assert refused.outcome is Outcome.ERROR
+        assert refused.isolation is isolation
+        assert "reduced isolation" in (refused.error or "")
+        allowed = lenient.run(suite)
+        assert (allowed.outcome, allowed.output) == (Outcome.PASS, "ran\n")
+        assert allowed.isolation is isolation
+
+
+def test_suite_killed_by_a_signal_is_fail(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    result = bwrap_sandbox.run(spec_for(make_suite("kill -KILL $$\n")))
+    assert result.outcome is Outcome.FAIL
+    assert result.exit_code not in (0, None)
+
+
+def test_bubblewrap_setup_failure_is_error(
+    make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+) -> None:
+    sandbox = LocalSandbox()
+    if sandbox.isolation is not Isolation.BWRAP:
+        pytest.skip("needs bubblewrap")
+    sandbox.runtime_prefixes = (tmp_path / "no-such-prefix",)
+    result = sandbox.run(spec_for(make_suite("echo ran\n")))
+    assert result.outcome is Outcome.ERROR
+    assert "bubblewrap failed" in (result.error or "") and "no-such-prefix" in (result.error or "")
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="private run uids need root")
+def test_leftovers_die_even_without_namespaces(make_suite: SuiteFactory, spec_for: SpecFor) -> None:
+    """As root each run has its own uid; its processes are swept even with no isolation."""
+    marker = f"rsi-sweep-{uuid.uuid4().hex[:10]}"
+    sandbox = LocalSandbox(allow_reduced_isolation=True)
+    sandbox.detected = replace(sandbox.detected, isolation=Isolation.NONE)
+    script = f"setsid bash -c 'exec -a {marker} sleep 600' </dev/null >/dev/null 2>&1 &\n"
+    result = sandbox.run(spec_for(make_suite(script)))
+    assert (result.outcome, result.isolation) == (Outcome.PASS, Isolation.NONE)
+    assert processes_with(marker) == []
+
+
+def test_bad_runtime_python_is_a_user_error(tmp_path: Path) -> None:
+    with pytest.raises(UserInputError, match="python"):
+        LocalSandbox(python=tmp_path / "python3")
