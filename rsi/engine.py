@@ -12,6 +12,7 @@ import concurrent.futures
 import json
 from collections.abc import Callable
 from pathlib import Path
+from typing import Protocol
 
 from rsi.config import ExperimentConfig
 from rsi.evaluation import EvaluationServices, Evaluator, StopRequested
@@ -21,6 +22,7 @@ from rsi.events import (
     DevScored,
     Event,
     EventData,
+    LineageFailed,
     ProposalRejected,
     Reflection,
     RoundCompleted,
@@ -46,6 +48,20 @@ CONFIG_FILE = "config.json"
 Observer = Callable[[Event], None]
 
 
+class LineageSink(Protocol):
+    """Mirrors journal events somewhere else (MLflow) without ever blocking the search.
+
+    `on_event` must return at once (queue the work); `failures` drains the projection
+    errors seen since the last call, which the engine journals as `lineage_failed`.
+    """
+
+    def on_event(self, event: Event) -> None: ...
+
+    def failures(self) -> list[LineageFailed]: ...
+
+    def close(self) -> None: ...
+
+
 class SearchInterrupted(RuntimeError):
     """A signal or stop file ended the search early; `rsi resume` continues it."""
 
@@ -59,6 +75,7 @@ class Engine:
         services: EvaluationServices | None = None,
         proposer: Proposer | None = None,
         observer: Observer | None = None,
+        lineage: LineageSink | None = None,
         override_consumed_release: bool = False,
     ) -> None:
         self.config = config
@@ -66,6 +83,7 @@ class Engine:
         self.services = services or build_services(config, run_dir)
         self.proposer = proposer or build_proposer(config)
         self.observer = observer or (lambda _event: None)
+        self.lineage = lineage
         self.override_consumed_release = override_consumed_release
         self.initial = load_initial(config)
         self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
@@ -82,6 +100,10 @@ class Engine:
         event = self.journal.append(op, data)
         self.state.apply(event)
         self.observer(event)
+        if self.lineage is not None and not isinstance(data, LineageFailed):
+            self.lineage.on_event(event)
+            for failure in self.lineage.failures():
+                self.record(f"lineage:failed:{failure.event_seq}", failure)
         return event
 
     def _write_config(self) -> None:
@@ -138,6 +160,10 @@ class Engine:
             except StopRequested:
                 raise SearchInterrupted(stop.reason() or "stopped") from None
             finally:
+                if self.lineage is not None:
+                    self.lineage.close()  # flushes what is queued, then reports last failures
+                    for failure in self.lineage.failures():
+                        self.record(f"lineage:failed:{failure.event_seq}", failure)
                 self.journal.close()
         return self.state
 

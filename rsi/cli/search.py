@@ -37,9 +37,17 @@ def default_run_dir(config: ExperimentConfig) -> Path:
     )
 
 
-def _drive(config: ExperimentConfig, run_dir: Path, as_json: bool, override: bool) -> None:
+def drive(config: ExperimentConfig, run_dir: Path, *, as_json: bool, override: bool) -> None:
     progress = SearchProgress(config, enabled=not as_json)
-    engine = Engine(config, run_dir, observer=progress.on_event, override_consumed_release=override)
+    from rsi.lineage_sink import sink_for  # imports mlflow (seconds): only when searching
+
+    engine = Engine(
+        config,
+        run_dir,
+        observer=progress.on_event,
+        lineage=sink_for(config, run_dir),
+        override_consumed_release=override,
+    )
     try:
         with progress:
             engine.run()
@@ -63,7 +71,7 @@ def search(
 ) -> None:
     """Run a strategy search end to end: rounds, dev ranking, freezing, release gate."""
     config = load_config(config_file)
-    _drive(config, run_dir or default_run_dir(config), as_json, override_consumed)
+    drive(config, run_dir or default_run_dir(config), as_json=as_json, override=override_consumed)
 
 
 def resume(
@@ -76,7 +84,7 @@ def resume(
     if not path.is_file():
         raise UserInputError("no config.json: not a run directory", source=str(run_dir))
     config = ExperimentConfig.model_validate(json.loads(path.read_text()))
-    _drive(config, run_dir, as_json, override_consumed)
+    drive(config, run_dir, as_json=as_json, override=override_consumed)
 
 
 def status(run_dir: Path, as_json: JsonFlag = False) -> None:

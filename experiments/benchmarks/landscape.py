@@ -1,0 +1,129 @@
+"""Is the offline landscape worth searching? Prints, for the scripted author on the corpus:
+
+- the initial strategy's RAR on every task (target: between 30% and 55%);
+- a strategy reachable inside the search space and its RAR (target: >= 25 points more);
+- the shares of single edits from the initial strategy that help, hurt or do nothing
+  (on a seeded sample of tasks, since there are many edits).
+
+Usage: python experiments/benchmarks/landscape.py [--workers 2] [--sample 30] [--seed 42]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from evaluators.judge import JudgeSettings  # noqa: E402
+from evaluators.runners.base import RunnerLimits  # noqa: E402
+from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
+from evaluators.sandbox import make_sandbox  # noqa: E402
+from evaluators.tasks import TaskSet  # noqa: E402
+from rsi.evaluation import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
+from search_space import SearchSpace, Strategy, apply, parse_edit  # noqa: E402
+from search_space.skills import generation_skills  # noqa: E402
+
+
+def rar(services: EvaluationServices, strategy: Strategy, ids: list[str], workers: int) -> float:
+    with ThreadPoolExecutor(workers) as pool:
+        results = list(pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids))
+    return sum(r.success for r in results) / len(ids)
+
+
+def reachable(initial: Strategy) -> Strategy:
+    """Route every context to its first-choice skill and take the generous scalar values."""
+    strategy = initial
+    edits = [
+        {"op": "set_scalar", "field": "contextTokens", "value": 24000},
+        {"op": "set_scalar", "field": "toolOutputChars", "value": 14000},
+        {"op": "set_scalar", "field": "reviewMaxOutputTokens", "value": 4096},
+        {"op": "set_scalar", "field": "agentSteps", "value": 16},
+        {"op": "set_scalar", "field": "maxRounds", "value": 3},
+        {"op": "set_scalar", "field": "repairSteps", "value": 7},
+    ]
+    edits += [
+        {"op": "set_route", "context": context, "skill": skills[0]}
+        for context, skills in CONTEXT_SKILLS.items()
+    ]
+    for edit in edits:
+        strategy = apply(strategy, parse_edit(edit))
+    return strategy
+
+
+def single_edits(initial: Strategy, space: SearchSpace) -> list[dict[str, object]]:
+    edits: list[dict[str, object]] = [
+        {"op": "set_scalar", "field": field, "value": value}
+        for field in space.mutable_scalars
+        for value in space.allowed_values(field)
+        if value != initial.field_value(field)
+    ]
+    skills = [s.name for s in generation_skills()]
+    edits += [
+        {"op": "set_route", "context": context, "skill": skill}
+        for context in CONTEXT_SKILLS
+        for skill in skills[:: max(1, len(skills) // 3)]
+    ]
+    edits.append({"op": "set_guidance", "text": "Cover boundary cases and error contracts."})
+    return edits
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--sample", type=int, default=30)
+    parser.add_argument("--seed", type=int, default=42)
+    parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
+    args = parser.parse_args()
+    tasks = TaskSet.load(args.tasks)
+    sandbox = make_sandbox("local")
+    services = EvaluationServices(
+        tasks=tasks,
+        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
+        sandbox=sandbox,
+        judge_settings=JudgeSettings(timeout_cap_s=60),
+        limits=RunnerLimits(test_timeout_s=60),
+        seed=args.seed,
+        traces_dir=Path("/tmp/landscape-traces"),
+    )
+    initial = Strategy.model_validate_json(
+        (ROOT / "experiments/strategies/initial.json").read_text()
+    )
+    ids = list(tasks.ids)
+    started = time.monotonic()
+    base = rar(services, initial, ids, args.workers)
+    best_strategy = reachable(initial)
+    best = rar(services, best_strategy, ids, args.workers)
+    print(f"tasks: {len(ids)}")
+    print(f"initial strategy RAR: {base:.1%}  (target 30%..55%)")
+    print(f"reachable strategy RAR: {best:.1%}  (+{(best - base) * 100:.1f} points, target >= 25)")
+    print(f"reachable strategy: {best_strategy.model_dump_json(by_alias=True)}")
+    sample = sorted(random.Random(args.seed).sample(ids, min(args.sample, len(ids))))
+    sample_base = rar(services, initial, sample, args.workers)
+    helped = hurt = neutral = 0
+    for edit in single_edits(initial, SearchSpace()):
+        child = apply(initial, parse_edit(edit))
+        delta = rar(services, child, sample, args.workers) - sample_base
+        helped += delta > 0
+        hurt += delta < 0
+        neutral += delta == 0
+        print(f"  {delta * 100:+6.1f} pts  {edit}")
+    total = helped + hurt + neutral
+    print(
+        f"single edits on {len(sample)} tasks: help {helped / total:.0%}, "
+        f"hurt {hurt / total:.0%}, no effect {neutral / total:.0%} ({total} edits)"
+    )
+    print(f"elapsed {time.monotonic() - started:.0f} s")
+
+
+if __name__ == "__main__":
+    main()

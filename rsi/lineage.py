@@ -1,0 +1,292 @@
+"""An idempotent projection of a run's journal into MLflow (DESIGN.md section 10).
+
+`LineageProjector.sync(events)` makes the MLflow runs match `rsi.lineage_plan.plan(events)`:
+- runs are found by tags (`rsi.run_id` = run dir name, `rsi.node`) before any is created;
+- tags and metrics are written only where they differ, params only where absent (MLflow
+  params are immutable), artifacts only when the `rsi.artifacts_sha256` tag differs;
+- so syncing the same journal twice changes nothing, and a partial projection (an outage,
+  a crash) is completed by the next sync. The champion goes to the registry
+  (`rsi.registry`). Writes use `MlflowClient` and `log_batch` only: no fluent active-run
+  state, which is per-thread and the engine is threaded.
+
+Values that equal a secret from the environment (API keys, tokens) are redacted from every
+tag, param and artifact before they leave the process.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from mlflow import MlflowClient
+from mlflow.entities import Metric, Param, Run, RunStatus, RunTag
+from mlflow.exceptions import MlflowException
+from pydantic import ValidationError
+
+from rsi.config import ExperimentConfig
+from rsi.events import Event
+from rsi.journal import EVENTS_FILE
+from rsi.lineage_plan import NodeSpec, Plan, candidate_node, plan
+from rsi.registry import sync_champion
+from search_space.errors import UserInputError
+
+RUN_ID_TAG = "rsi.run_id"
+NODE_TAG = "rsi.node"
+ARTIFACTS_TAG = "rsi.artifacts_sha256"
+PARENT_TAG = "mlflow.parentRunId"
+NAME_TAG = "mlflow.runName"
+_SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
+_BATCH = 100  # MLflow's cap on params and tags per log_batch call
+
+
+def default_tracking_uri(runs_dir: Path) -> str:
+    """The default store: a sqlite file beside the runs."""
+    return f"sqlite:///{runs_dir.resolve() / 'mlflow.db'}"
+
+
+def tracking_uri_for(config: ExperimentConfig, override: str | None = None) -> str:
+    return override or config.mlflow.tracking_uri or default_tracking_uri(config.experiment.runs_dir)
+
+
+def artifact_location_for(tracking_uri: str) -> str | None:
+    """Artifacts of a sqlite store live in `mlartifacts/` beside the database file.
+
+    Other stores (a tracking server, a file store) choose their own artifact root.
+    """
+    prefix = "sqlite:///"
+    if not tracking_uri.startswith(prefix) or tracking_uri.endswith(":memory:"):
+        return None
+    return (Path(tracking_uri[len(prefix) :]).parent / "mlartifacts").resolve().as_uri()
+
+
+def client_for(tracking_uri: str) -> MlflowClient:
+    if tracking_uri.startswith("sqlite:///"):
+        Path(tracking_uri[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
+    return MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
+
+
+def read_events(run_dir: Path) -> list[Event]:
+    """The committed journal lines, read-only (never truncates: a search may be writing)."""
+    path = run_dir / EVENTS_FILE
+    if not path.is_file():
+        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
+    raw = path.read_bytes()
+    committed = raw[: raw.rfind(b"\n") + 1].decode("utf-8")
+    events = []
+    for number, line in enumerate(committed.splitlines(), start=1):
+        try:
+            events.append(Event.model_validate_json(line))
+        except ValidationError as error:
+            raise UserInputError(
+                f"line {number} is not a valid event: {error.errors()[0]['msg']}", source=str(path)
+            ) from None
+    return events
+
+
+class Redactor:
+    """Replaces the values of secret-looking environment variables (8+ chars) in text."""
+
+    def __init__(self, secrets: Sequence[str]) -> None:
+        self.secrets = tuple(sorted({s for s in secrets if len(s) >= 8}, key=len, reverse=True))
+
+    @classmethod
+    def from_env(cls, environ: Mapping[str, str] | None = None) -> Redactor:
+        environ = os.environ if environ is None else environ
+        return cls([value for name, value in environ.items() if _SECRET_NAME.search(name)])
+
+    def __call__(self, text: str) -> str:
+        for secret in self.secrets:
+            text = text.replace(secret, "[redacted]")
+        return text
+
+
+@dataclass(frozen=True)
+class SyncReport:
+    """What one sync changed; a second sync of the same journal reports zeros."""
+
+    run_id: str
+    experiment_id: str
+    runs: int
+    created: int
+    updated: int
+    model_version: str | None
+
+    def to_json_dict(self) -> dict[str, object]:
+        return {
+            "run_id": self.run_id,
+            "experiment_id": self.experiment_id,
+            "runs": self.runs,
+            "created": self.created,
+            "updated": self.updated,
+            "model_version": self.model_version,
+        }
+
+
+def _quoted(value: str) -> str:
+    if "'" in value:
+        raise UserInputError("a run id with a quote cannot be looked up in MLflow", source=value)
+    return f"'{value}'"
+
+
+class LineageProjector:
+    """Syncs journals into one MLflow store. Not thread-safe: one projector per thread."""
+
+    def __init__(self, tracking_uri: str, *, redactor: Redactor | None = None) -> None:
+        self.tracking_uri = tracking_uri
+        self.client = client_for(tracking_uri)
+        self.redact = redactor or Redactor.from_env()
+        self._experiments: dict[str, str] = {}
+
+    def experiment_id(self, name: str) -> str:
+        if name not in self._experiments:
+            found = self.client.get_experiment_by_name(name)
+            if found is None:
+                try:
+                    created = self.client.create_experiment(
+                        name, artifact_location=artifact_location_for(self.tracking_uri)
+                    )
+                except MlflowException as error:  # created meanwhile by another process
+                    if error.error_code != "RESOURCE_ALREADY_EXISTS":
+                        raise
+                    again = self.client.get_experiment_by_name(name)
+                    assert again is not None
+                    created = again.experiment_id
+                self._experiments[name] = created
+            else:
+                self._experiments[name] = found.experiment_id
+        return self._experiments[name]
+
+    def existing_runs(self, experiment_id: str, run_id: str) -> dict[str, Run]:
+        """This search's runs by node; the oldest wins if a node was ever duplicated."""
+        runs: dict[str, Run] = {}
+        token = None
+        while True:
+            page = self.client.search_runs(
+                [experiment_id],
+                filter_string=f"tags.`{RUN_ID_TAG}` = {_quoted(run_id)}",
+                max_results=1000,
+                order_by=["attributes.start_time ASC"],
+                page_token=token,
+            )
+            for run in page:
+                runs.setdefault(run.data.tags.get(NODE_TAG, ""), run)
+            token = page.token
+            if not token:
+                return runs
+
+    def sync(self, events: Sequence[Event]) -> SyncReport | None:
+        """Make MLflow match the journal; None when the journal has not started a run."""
+        projected = plan(events)
+        if projected is None:
+            return None
+        experiment_id = self.experiment_id(projected.experiment)
+        existing = self.existing_runs(experiment_id, projected.run_id)
+        created = updated = 0
+        run_ids: dict[str, str] = {}
+        for node in projected.nodes:
+            run = existing.get(node.key)
+            if run is None:
+                run = self._create(experiment_id, projected.run_id, node, run_ids)
+                created += 1
+            if self._update(run, projected.run_id, node, run_ids):
+                updated += 1
+            run_ids[node.key] = run.info.run_id
+        version = self._registry(projected, run_ids)
+        return SyncReport(
+            projected.run_id, experiment_id, len(projected.nodes), created, updated, version
+        )
+
+    def _registry(self, projected: Plan, run_ids: Mapping[str, str]) -> str | None:
+        champion = projected.state.champion
+        if champion is None:
+            return None
+        run_id = run_ids[candidate_node(champion.strategy_id)]
+        source = self.client.get_run(run_id).info.artifact_uri.rstrip("/") + "/strategy"
+        return sync_champion(self.client, projected, run_id=run_id, source=source)
+
+    def _desired_tags(
+        self, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]
+    ) -> dict[str, str]:
+        tags = {RUN_ID_TAG: run_id, NODE_TAG: node.key, NAME_TAG: self.redact(node.name)}
+        if node.parent is not None:
+            tags[PARENT_TAG] = run_ids[node.parent]
+        tags |= {key: self.redact(value) for key, value in node.tags.items()}
+        return tags
+
+    def _create(
+        self, experiment_id: str, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]
+    ) -> Run:
+        # Identity and nesting tags go in at creation, so a crash right after leaves a run
+        # that the next sync finds (by rsi.node) instead of duplicating it.
+        identity = {
+            k: v
+            for k, v in self._desired_tags(run_id, node, run_ids).items()
+            if k in (RUN_ID_TAG, NODE_TAG, PARENT_TAG)
+        }
+        return self.client.create_run(
+            experiment_id, start_time=node.start_ms, tags=identity, run_name=self.redact(node.name)
+        )
+
+    def _artifacts_digest(self, node: NodeSpec) -> str:
+        digest = hashlib.sha256()
+        for path in sorted(node.artifacts):
+            digest.update(path.encode() + b"\0" + self.redact(node.artifacts[path]).encode())
+        return digest.hexdigest()
+
+    def _upload(self, run_id: str, node: NodeSpec) -> None:
+        with tempfile.TemporaryDirectory(prefix="rsi-lineage-") as folder:
+            for relative, text in node.artifacts.items():
+                path = Path(folder) / relative
+                path.parent.mkdir(parents=True, exist_ok=True)
+                path.write_text(self.redact(text), encoding="utf-8")
+            self.client.log_artifacts(run_id, folder)
+
+    def _update(
+        self, run: Run, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]
+    ) -> bool:
+        """Write only what differs; True if anything was written."""
+        have = run.data
+        tags = {
+            k: v
+            for k, v in self._desired_tags(run_id, node, run_ids).items()
+            if have.tags.get(k) != v
+        }
+        params = {
+            k: self.redact(v) for k, v in node.params.items() if k not in have.params
+        }
+        metrics = {k: v for k, v in node.metrics.items() if have.metrics.get(k) != v}
+        if node.artifacts:
+            digest = self._artifacts_digest(node)
+            if have.tags.get(ARTIFACTS_TAG) != digest:
+                self._upload(run.info.run_id, node)
+                tags[ARTIFACTS_TAG] = digest  # only after the upload succeeded
+        stamp = node.end_ms or node.start_ms
+        metric_rows = [Metric(k, v, stamp, 0) for k, v in sorted(metrics.items())]
+        param_rows = [Param(k, v) for k, v in sorted(params.items())]
+        tag_rows = [RunTag(k, v) for k, v in sorted(tags.items())]
+        for start in range(0, max(len(param_rows), len(tag_rows), len(metric_rows)), _BATCH):
+            self.client.log_batch(
+                run.info.run_id,
+                metrics=metric_rows[start : start + _BATCH],
+                params=param_rows[start : start + _BATCH],
+                tags=tag_rows[start : start + _BATCH],
+                synchronous=True,
+            )
+        finished = RunStatus.to_string(RunStatus.FINISHED)
+        ended = node.end_ms is not None and run.info.status != finished
+        if ended:
+            self.client.set_terminated(run.info.run_id, finished, end_time=node.end_ms)
+        return bool(tags or params or metrics or ended)
+
+
+def sync_run_dir(run_dir: Path, tracking_uri: str) -> SyncReport:
+    """`rsi mlflow sync`: project a run directory's journal (read-only) into MLflow."""
+    report = LineageProjector(tracking_uri).sync(read_events(run_dir))
+    if report is None:
+        raise UserInputError("the journal has no run_started event yet", source=str(run_dir))
+    return report

@@ -1,0 +1,357 @@
+"""The MLflow picture of a search, as a pure function of its journal events (DESIGN.md 10).
+
+`plan(events)` returns one `NodeSpec` per MLflow run, parents before children:
+- `search`: the search itself (kind `search`);
+- `candidate:<id>`: each kept candidate, nested under its parent candidate's node (the
+  initial candidate under `search`), so the MLflow UI draws the evolution tree natively;
+- `discarded:<round>:<id>`: a child that was evaluated but failed screening, nested under
+  the parent it was proposed from (kind `discarded`);
+- `rejected:<round>:<attempt>`: a proposal refused before evaluation (invalid edit, failed
+  health check, no proposal), nested under its parent candidate (kind `rejected`).
+
+Every value is derived from the journal alone (timestamps included), so a rebuild from the
+journal gives the same runs as the live mirror did.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from rsi.events import (
+    CandidateKept,
+    ChampionFrozen,
+    ChildProposed,
+    DevScored,
+    Event,
+    GateDecided,
+    ProposalRejected,
+    RunStarted,
+    Screened,
+    SearchStopped,
+)
+from rsi.run_summary import lineage_edits
+from rsi.state import SearchState, fold
+from search_space import Strategy, diff
+from search_space.schema import SCALAR_FIELDS
+
+SEARCH_NODE = "search"
+SUMMARY_CHARS = 500  # before/after tags stay readable in the runs table
+
+
+@dataclass(frozen=True)
+class NodeSpec:
+    """What one MLflow run must hold. `end_ms` set means the run is FINISHED."""
+
+    key: str
+    parent: str | None
+    name: str
+    start_ms: int
+    end_ms: int | None = None
+    tags: Mapping[str, str] = field(default_factory=dict)
+    params: Mapping[str, str] = field(default_factory=dict)
+    metrics: Mapping[str, float] = field(default_factory=dict)
+    artifacts: Mapping[str, str] = field(default_factory=dict)  # relative path -> text
+
+
+@dataclass(frozen=True)
+class Plan:
+    run_id: str
+    experiment: str
+    nodes: tuple[NodeSpec, ...]
+    state: SearchState
+
+    def node(self, key: str) -> NodeSpec:
+        return next(n for n in self.nodes if n.key == key)
+
+
+def candidate_node(strategy_id: str) -> str:
+    return f"candidate:{strategy_id}"
+
+
+def _ms(ts: str) -> int:
+    return int(datetime.fromisoformat(ts).timestamp() * 1000)
+
+
+def _json(data: Any) -> str:
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def _short(data: Any) -> str:
+    text = data if isinstance(data, str) else json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 3] + "..."
+
+
+def strategy_params(strategy: Mapping[str, Any]) -> dict[str, str]:
+    """The scalar fields, plus the sizes of the structured ones (for the compare view)."""
+    params = {name: str(strategy[name]) for name in SCALAR_FIELDS if name in strategy}
+    params["guidanceChars"] = str(len(strategy.get("guidance", "")))
+    params["lessonCount"] = str(len(strategy.get("lessons", [])))
+    params["routeCount"] = str(len(strategy.get("skillRoutes", [])))
+    return params
+
+
+def _edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> dict[str, str]:
+    """Edited field and a before/after summary, from the structural diff parent -> child."""
+    if parent is None:
+        return {}
+    changes = diff(Strategy.model_validate(parent), Strategy.model_validate(child))
+    if not changes:
+        return {}
+    tags = {"rsi.edited_field": changes[0].field}
+    labelled = [(f"{c.item}: " if c.item else "", c) for c in changes]
+    tags["rsi.before"] = _short("; ".join(f"{lbl}{_short(c.before)}" for lbl, c in labelled))
+    tags["rsi.after"] = _short("; ".join(f"{lbl}{_short(c.after)}" for lbl, c in labelled))
+    return tags
+
+
+class _Planner:
+    def __init__(self, events: Sequence[Event]) -> None:
+        self.events = events
+        self.state = fold(list(events))
+        self.ts: dict[tuple[str, str], int] = {}
+        for event in events:
+            key = self._ts_key(event)
+            if key is not None:
+                self.ts.setdefault(key, _ms(event.ts))
+
+    @staticmethod
+    def _ts_key(event: Event) -> tuple[str, str] | None:
+        data = event.data
+        if isinstance(data, CandidateKept | DevScored):
+            return (data.type, data.strategy_id)
+        if isinstance(data, Screened):
+            return (data.type, str(data.round))
+        if isinstance(data, ProposalRejected):
+            return (data.type, f"{data.round}:{data.attempt}")
+        if isinstance(data, RunStarted | ChampionFrozen | GateDecided | SearchStopped):
+            return (data.type, "")
+        return None
+
+    def _round_traces(self, r: int, parent_id: str, child_id: str) -> str:
+        """Per-task train outcomes of parent and child on round r's minibatch."""
+        started = self.state.rounds_started.get(r)
+        tasks = started.tasks if started else ()
+        by_key = {
+            (e.strategy_id, e.task_id): e
+            for e in self.state.evaluations.values()
+            if e.purpose == "train"
+        }
+        rows = []
+        for task in tasks:
+            row: dict[str, Any] = {"task_id": task}
+            for role, sid in (("parent", parent_id), ("child", child_id)):
+                found = by_key.get((sid, task))
+                row[role] = (
+                    None
+                    if found is None
+                    else found.model_dump(
+                        mode="json", include={"success", "initial_outcome", "reference_outcome"}
+                    )
+                    | {"runner_error": found.runner_error, "trace": found.trace}
+                )
+            rows.append(row)
+        return _json({"round": r, "parent_id": parent_id, "child_id": child_id, "tasks": rows})
+
+    def _diagnosis(self, proposal: ChildProposed | None, r: int) -> str:
+        lines = [f"# Round {r}", ""]
+        if proposal is not None:
+            lines += [
+                f"Proposer: {proposal.proposer}; field: {proposal.field}",
+                "",
+                "## Rationale",
+                "",
+                proposal.rationale or "(none)",
+                "",
+            ]
+        insights = [x.insight for x in self.state.reflections if x.round == r]
+        if insights:
+            lines += ["## Reflection", "", *insights, ""]
+        return "\n".join(lines)
+
+    def _proposal(self, r: int, child_id: str) -> ChildProposed | None:
+        found = [p for p in self.state.proposals if p.round == r and p.child_id == child_id]
+        return found[-1] if found else None
+
+    def _screen_parts(
+        self, screen: Screened | None
+    ) -> tuple[dict[str, str], dict[str, float]]:
+        if screen is None:
+            return {}, {}
+        tags = {
+            "rsi.screen_verdict": "passed" if screen.passed else "failed",
+            "rsi.screen_reason": screen.reason,
+        }
+        metrics = {
+            "parent_minibatch_successes": float(screen.parent_successes),
+            "child_minibatch_successes": float(screen.child_successes),
+            "regressions": float(screen.regressions),
+        }
+        return tags, metrics
+
+    def search(self, started: RunStarted) -> NodeSpec:
+        state = self.state
+        tags = {
+            "rsi.kind": "search",
+            "rsi.experiment": started.experiment,
+            "rsi.config_hash": started.config_hash,
+            "rsi.seed": str(started.seed),
+        }
+        metrics: dict[str, float] = {}
+        artifacts: dict[str, str] = {}
+        if state.split is not None:
+            artifacts["split.json"] = _json(state.split.model_dump(mode="json"))
+        if state.stopped is not None:
+            tags["rsi.stopped"] = state.stopped.reason
+            metrics |= {
+                "rounds_completed": float(state.completed_rounds),
+                "attempts": float(state.attempts),
+                "rejected": float(len(state.rejections)),
+                "kept": float(len(state.candidates)),
+            }
+        if state.champion is not None:
+            tags["rsi.champion_id"] = state.champion.strategy_id
+            metrics["champion_dev_rar"] = state.champion.dev_rar
+        if state.gate is not None:
+            report = state.gate.report
+            tags |= {f"rsi.gate.{k}": _short(report[k]) for k in ("promote", "reason")}
+            metrics |= {
+                f"gate_{k}": float(report[k]) for k in ("wins", "losses", "p_value", "diff_pp")
+            }
+        return NodeSpec(
+            key=SEARCH_NODE,
+            parent=None,
+            name=self.run_id,
+            start_ms=self.ts[("run_started", "")],
+            end_ms=self.ts.get(("gate_decided", "")),
+            tags=tags,
+            metrics=metrics,
+            artifacts=artifacts,
+        )
+
+    def candidate(self, sid: str) -> NodeSpec:
+        kept = self.state.candidates[sid]
+        parent = self.state.candidates.get(kept.parent_id) if kept.parent_id else None
+        tags = {"rsi.kind": "candidate", "rsi.candidate_id": sid, "rsi.round": str(kept.round)}
+        metrics: dict[str, float] = {}
+        artifacts = {
+            "strategy/strategy.json": _json(kept.strategy),
+            "strategy/lineage.json": _json(lineage_edits(self.state, sid)),
+        }
+        if parent is not None:
+            tags |= {"rsi.parent_id": parent.strategy_id, "rsi.proposer": kept.proposer or ""}
+            tags |= _edit_tags(parent.strategy, kept.strategy)
+            screen = self.state.screens.get(kept.round)
+            screen = screen if screen is not None and screen.child_id == sid else None
+            screen_tags, metrics = self._screen_parts(screen)
+            tags |= screen_tags
+            proposal = self._proposal(kept.round, sid)
+            artifacts["strategy/edit.json"] = _json(kept.edit)
+            artifacts["diagnosis.md"] = self._diagnosis(proposal, kept.round)
+            artifacts["trace_summary.json"] = self._round_traces(kept.round, parent.strategy_id, sid)
+        if kept.dev_rar is not None:
+            metrics["dev_rar"] = kept.dev_rar
+        champion = self.state.champion
+        if champion is not None and champion.strategy_id == sid:
+            tags["rsi.champion"] = "true"
+        name = f"r{kept.round} kept {sid}" if parent is not None else f"initial {sid}"
+        return NodeSpec(
+            key=candidate_node(sid),
+            parent=candidate_node(parent.strategy_id) if parent is not None else SEARCH_NODE,
+            name=name + (f" {tags['rsi.edited_field']}" if "rsi.edited_field" in tags else ""),
+            start_ms=self.ts[("candidate_kept", sid)],
+            end_ms=self.ts.get(("dev_scored", sid)),
+            tags=tags,
+            params=strategy_params(kept.strategy),
+            metrics=metrics,
+            artifacts=artifacts,
+        )
+
+    def discarded(self, screen: Screened) -> NodeSpec | None:
+        proposal = self._proposal(screen.round, screen.child_id)
+        parent = self.state.candidates.get(screen.parent_id)
+        if proposal is None or parent is None:
+            return None
+        tags = {
+            "rsi.kind": "discarded",
+            "rsi.candidate_id": screen.child_id,
+            "rsi.parent_id": screen.parent_id,
+            "rsi.round": str(screen.round),
+            "rsi.attempt": str(proposal.attempt),
+            "rsi.proposer": proposal.proposer,
+        }
+        tags |= _edit_tags(parent.strategy, proposal.strategy)
+        screen_tags, metrics = self._screen_parts(screen)
+        start = self.ts[("screened", str(screen.round))]
+        return NodeSpec(
+            key=f"discarded:{screen.round}:{screen.child_id}",
+            parent=candidate_node(screen.parent_id),
+            name=f"r{screen.round} discarded {screen.child_id} {proposal.field}",
+            start_ms=start,
+            end_ms=start,
+            tags=tags | screen_tags,
+            params=strategy_params(proposal.strategy),
+            metrics=metrics,
+            artifacts={
+                "strategy/strategy.json": _json(proposal.strategy),
+                "strategy/edit.json": _json(proposal.edit),
+                "diagnosis.md": self._diagnosis(proposal, screen.round),
+                "trace_summary.json": self._round_traces(
+                    screen.round, screen.parent_id, screen.child_id
+                ),
+            },
+        )
+
+    def rejected(self, rejection: ProposalRejected) -> NodeSpec | None:
+        if rejection.parent_id not in self.state.candidates:
+            return None
+        tags = {
+            "rsi.kind": "rejected",
+            "rsi.parent_id": rejection.parent_id,
+            "rsi.round": str(rejection.round),
+            "rsi.attempt": str(rejection.attempt),
+            "rsi.proposer": rejection.proposer,
+            "rsi.rejection_reason": rejection.reason,
+            "rsi.rejection_message": _short(rejection.message),
+            "rsi.screen_verdict": "not evaluated",
+        }
+        if rejection.field:
+            tags["rsi.edited_field"] = rejection.field
+        start = self.ts[("proposal_rejected", f"{rejection.round}:{rejection.attempt}")]
+        artifacts = {"rejection.json": _json(rejection.model_dump(mode="json"))}
+        if rejection.edit is not None:
+            artifacts["strategy/edit.json"] = _json(rejection.edit)
+        return NodeSpec(
+            key=f"rejected:{rejection.round}:{rejection.attempt}",
+            parent=candidate_node(rejection.parent_id),
+            name=f"r{rejection.round}a{rejection.attempt} rejected {rejection.reason}",
+            start_ms=start,
+            end_ms=start,
+            tags=tags,
+            artifacts=artifacts,
+        )
+
+    def build(self) -> Plan | None:
+        started = next((e.data for e in self.events if isinstance(e.data, RunStarted)), None)
+        if started is None:
+            return None
+        self.run_id = started.run_id
+        nodes: list[NodeSpec | None] = [self.search(started)]
+        nodes += [self.candidate(sid) for sid in self.state.candidates]
+        # A passing child becomes a candidate node once kept; only failures are discarded.
+        nodes += [self.discarded(s) for s in self.state.screens.values() if not s.passed]
+        nodes += [self.rejected(r) for r in self.state.rejections]
+        return Plan(
+            run_id=started.run_id,
+            experiment=started.experiment,
+            nodes=tuple(n for n in nodes if n is not None),
+            state=self.state,
+        )
+
+
+def plan(events: Sequence[Event]) -> Plan | None:
+    """The runs a journal projects to; None before `run_started`."""
+    return _Planner(events).build()

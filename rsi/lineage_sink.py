@@ -1,0 +1,161 @@
+"""The engine's live MLflow mirror: a `rsi.engine.LineageSink` that never blocks the search.
+
+`on_event` only queues. One background thread drains the queue in batches and, per batch,
+re-syncs the whole journal so far through the idempotent `LineageProjector` (cheap: one
+run search plus the writes that differ), so a batch that failed is repaired by the next.
+A failed batch is reported once through `failures()` as `LineageFailed(event_seq=<the
+batch's last event>, error=<one line>)`, which the engine journals; while failing, attempts
+back off (2 s doubling to 30 s) so an outage yields a handful of failures, not one per event.
+`close()` flushes with a bounded wait; whatever is still missing is filled by
+`rsi mlflow sync`.
+
+HTTP stores: unless the environment says otherwise, MLflow's retries are cut to 2 with
+backoff factor 1 and a 30 s timeout, so a dead server fails a batch in seconds, not minutes.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import threading
+import time
+from pathlib import Path
+
+import requests
+from mlflow.exceptions import MlflowException
+from sqlalchemy.exc import SQLAlchemyError
+
+from rsi.config import ExperimentConfig
+from rsi.events import Event, LineageFailed
+from rsi.lineage import LineageProjector, read_events, tracking_uri_for
+
+# What an unreachable or broken store raises: MLflow's own errors, HTTP errors that escape
+# its retry layer, database errors of SQL stores, and file-system errors of artifact stores.
+STORE_ERRORS = (MlflowException, requests.RequestException, SQLAlchemyError, OSError)
+HTTP_DEFAULTS = {
+    "MLFLOW_HTTP_REQUEST_MAX_RETRIES": "2",
+    "MLFLOW_HTTP_REQUEST_BACKOFF_FACTOR": "1",
+    "MLFLOW_HTTP_REQUEST_TIMEOUT": "30",
+}
+_STOP = object()
+
+
+def one_line(error: BaseException, limit: int = 300) -> str:
+    first = next((line.strip() for line in str(error).splitlines() if line.strip()), "")
+    text = f"{type(error).__name__}: {first}" if first else type(error).__name__
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class MlflowLineageSink:
+    """Mirrors a run's journal into the MLflow store at `tracking_uri` from a daemon thread."""
+
+    def __init__(
+        self,
+        run_dir: Path,
+        tracking_uri: str,
+        *,
+        close_timeout_s: float = 60.0,
+        backoff_s: tuple[float, float] = (2.0, 30.0),
+    ) -> None:
+        for name, value in HTTP_DEFAULTS.items():
+            os.environ.setdefault(name, value)
+        self.run_dir = run_dir
+        self.tracking_uri = tracking_uri
+        self.close_timeout_s = close_timeout_s
+        self._backoff = backoff_s
+        self._queue: queue.Queue[object] = queue.Queue()
+        self._lock = threading.Lock()
+        self._failures: list[LineageFailed] = []
+        self._reported: set[int] = set()
+        self._last_seq = 0  # the newest event the worker has taken off the queue
+        self._queued_seq = 0  # the newest event handed to on_event (engine thread only)
+        self.synced_seq = 0  # the last event seq a successful sync covered
+        self.syncs = 0
+        self._thread = threading.Thread(target=self._work, name="rsi-lineage", daemon=True)
+        self._thread.start()
+
+    # --- the LineageSink protocol -----------------------------------------------------------
+
+    def on_event(self, event: Event) -> None:
+        self._queued_seq = max(self._queued_seq, event.seq)
+        self._queue.put(event)
+
+    def failures(self) -> list[LineageFailed]:
+        with self._lock:
+            drained, self._failures = self._failures, []
+        return drained
+
+    def close(self) -> None:
+        """Flush: one last sync of everything queued, waiting at most `close_timeout_s`."""
+        self._queue.put(_STOP)
+        self._thread.join(self.close_timeout_s)
+        if self._thread.is_alive():
+            self._fail(
+                self._queued_seq,
+                f"lineage sync did not finish within {self.close_timeout_s:g} s; "
+                "run `rsi mlflow sync` to complete it",
+            )
+
+    # --- the background thread --------------------------------------------------------------
+
+    def _fail(self, seq: int, error: str) -> None:
+        with self._lock:
+            if seq in self._reported:  # one lineage_failed per event: its op is keyed by seq
+                return
+            self._reported.add(seq)
+            self._failures.append(LineageFailed(event_seq=seq, error=error))
+
+    def _work(self) -> None:
+        try:
+            self._loop()
+        except Exception as error:  # noqa: BLE001 - thread boundary, see below
+            # A bug in the projection must not kill the search either; it is journaled (not
+            # hidden) and the mirror stops, since retrying a bug cannot help.
+            self._fail(self._last_seq, f"lineage mirror stopped: {one_line(error)}")
+
+    def _loop(self) -> None:
+        events: dict[int, Event] = {}
+        projector: LineageProjector | None = None
+        delay, retry_at, stopping = 0.0, 0.0, False
+        while True:
+            timeout = max(0.0, retry_at - time.monotonic()) if delay else None
+            if not stopping:
+                try:
+                    item = self._queue.get(timeout=timeout)
+                except queue.Empty:
+                    item = None
+                while item is not None:
+                    if item is _STOP:
+                        stopping = True
+                    elif isinstance(item, Event):
+                        events[item.seq] = item
+                        self._last_seq = max(self._last_seq, item.seq)
+                    try:
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        item = None
+            if delay and not stopping and time.monotonic() < retry_at:
+                continue  # backing off: keep queueing, sync later
+            if self._last_seq > self.synced_seq:
+                try:
+                    if projector is None:
+                        projector = LineageProjector(self.tracking_uri)
+                    if not events or min(events) > 1:  # resumed run: start from the file
+                        events |= {e.seq: e for e in read_events(self.run_dir)}
+                    target = self._last_seq
+                    projector.sync([events[s] for s in sorted(events)])
+                    self.synced_seq, self.syncs, delay = target, self.syncs + 1, 0.0
+                except STORE_ERRORS as error:
+                    self._fail(self._last_seq, one_line(error))
+                    low, high = self._backoff
+                    delay = min(high, delay * 2) if delay else low
+                    retry_at = time.monotonic() + delay
+            if stopping:
+                return
+
+
+def sink_for(config: ExperimentConfig, run_dir: Path) -> MlflowLineageSink | None:
+    """The sink `rsi search`/`rsi resume` attach, or None when `[mlflow] enabled = false`."""
+    if not config.mlflow.enabled:
+        return None
+    return MlflowLineageSink(run_dir, tracking_uri_for(config))
