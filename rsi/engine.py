@@ -194,6 +194,18 @@ class Engine:
         gate_release(self, override=self.override_consumed_release)
 
     def _record_split(self) -> None:
+        """Split once; on resume the journal's split stands even if the pool has grown."""
+        if self.state.split is not None:
+            known = set(self.services.tasks.ids)
+            missing = sorted(
+                t for ids in self.state.split.roles.values() for t in ids if t not in known
+            )
+            if missing:
+                raise UserInputError(
+                    f"task {missing[0]!r} of the recorded split is gone from the pool",
+                    source=str(self.config.experiment.tasks),
+                )
+            return
         data = self.config.data
         sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
         if data.test:
@@ -292,10 +304,12 @@ class Engine:
             return
 
     def _pending_child(self, r: int) -> ChildProposed | None:
-        """A child proposed before a crash and not yet screened: finish it, don't re-propose."""
-        if r in self.state.screens:
-            return None
-        return next((p for p in reversed(self.state.proposals) if p.round == r), None)
+        """This round's child if one was proposed before a crash: finish it, never re-propose.
+
+        A round has at most one child (rejections are not children), so whatever of its
+        screen, keep, dev evaluation and reflection is missing gets completed idempotently.
+        """
+        return next((p for p in self.state.proposals if p.round == r), None)
 
     def _propose(self, r: int, parent: Strategy, started: RoundStarted) -> ChildProposed | None:
         attempt = self.state.attempts_in_round(r) + 1

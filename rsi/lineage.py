@@ -40,6 +40,8 @@ NODE_TAG = "rsi.node"
 ARTIFACTS_TAG = "rsi.artifacts_sha256"
 PARENT_TAG = "mlflow.parentRunId"
 NAME_TAG = "mlflow.runName"
+KIND_TAG = "mlflow.experimentKind"
+MODEL_DEVELOPMENT = "custom_model_development"
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
 _BATCH = 100  # MLflow's cap on params and tags per log_batch call
 
@@ -50,7 +52,9 @@ def default_tracking_uri(runs_dir: Path) -> str:
 
 
 def tracking_uri_for(config: ExperimentConfig, override: str | None = None) -> str:
-    return override or config.mlflow.tracking_uri or default_tracking_uri(config.experiment.runs_dir)
+    return (
+        override or config.mlflow.tracking_uri or default_tracking_uri(config.experiment.runs_dir)
+    )
 
 
 def artifact_location_for(tracking_uri: str) -> str | None:
@@ -107,7 +111,7 @@ class Redactor:
 
 @dataclass(frozen=True)
 class SyncReport:
-    """What one sync changed; a second sync of the same journal reports zeros."""
+    """What one sync changed (`updated`: existing runs written to); a repeat reports zeros."""
 
     run_id: str
     experiment_id: str
@@ -143,22 +147,28 @@ class LineageProjector:
         self._experiments: dict[str, str] = {}
 
     def experiment_id(self, name: str) -> str:
+        """The experiment's id, created if missing, marked as model development.
+
+        Without the kind tag the MLflow 3 UI opens on its GenAI trace views; with it, on the
+        runs table that shows the evolution tree.
+        """
         if name not in self._experiments:
             found = self.client.get_experiment_by_name(name)
             if found is None:
                 try:
-                    created = self.client.create_experiment(
-                        name, artifact_location=artifact_location_for(self.tracking_uri)
+                    self.client.create_experiment(
+                        name,
+                        artifact_location=artifact_location_for(self.tracking_uri),
+                        tags={KIND_TAG: MODEL_DEVELOPMENT},
                     )
                 except MlflowException as error:  # created meanwhile by another process
                     if error.error_code != "RESOURCE_ALREADY_EXISTS":
                         raise
-                    again = self.client.get_experiment_by_name(name)
-                    assert again is not None
-                    created = again.experiment_id
-                self._experiments[name] = created
-            else:
-                self._experiments[name] = found.experiment_id
+                found = self.client.get_experiment_by_name(name)
+                assert found is not None
+            if KIND_TAG not in found.tags:
+                self.client.set_experiment_tag(found.experiment_id, KIND_TAG, MODEL_DEVELOPMENT)
+            self._experiments[name] = found.experiment_id
         return self._experiments[name]
 
     def existing_runs(self, experiment_id: str, run_id: str) -> dict[str, Run]:
@@ -193,7 +203,8 @@ class LineageProjector:
             if run is None:
                 run = self._create(experiment_id, projected.run_id, node, run_ids)
                 created += 1
-            if self._update(run, projected.run_id, node, run_ids):
+                self._update(run, projected.run_id, node, run_ids)
+            elif self._update(run, projected.run_id, node, run_ids):
                 updated += 1
             run_ids[node.key] = run.info.run_id
         version = self._registry(projected, run_ids)
@@ -246,9 +257,7 @@ class LineageProjector:
                 path.write_text(self.redact(text), encoding="utf-8")
             self.client.log_artifacts(run_id, folder)
 
-    def _update(
-        self, run: Run, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]
-    ) -> bool:
+    def _update(self, run: Run, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]) -> bool:
         """Write only what differs; True if anything was written."""
         have = run.data
         tags = {
@@ -256,9 +265,7 @@ class LineageProjector:
             for k, v in self._desired_tags(run_id, node, run_ids).items()
             if have.tags.get(k) != v
         }
-        params = {
-            k: self.redact(v) for k, v in node.params.items() if k not in have.params
-        }
+        params = {k: self.redact(v) for k, v in node.params.items() if k not in have.params}
         metrics = {k: v for k, v in node.metrics.items() if have.metrics.get(k) != v}
         if node.artifacts:
             digest = self._artifacts_digest(node)

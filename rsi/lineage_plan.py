@@ -176,9 +176,7 @@ class _Planner:
         found = [p for p in self.state.proposals if p.round == r and p.child_id == child_id]
         return found[-1] if found else None
 
-    def _screen_parts(
-        self, screen: Screened | None
-    ) -> tuple[dict[str, str], dict[str, float]]:
+    def _screen_parts(self, screen: Screened | None) -> tuple[dict[str, str], dict[str, float]]:
         if screen is None:
             return {}, {}
         tags = {
@@ -224,7 +222,7 @@ class _Planner:
         return NodeSpec(
             key=SEARCH_NODE,
             parent=None,
-            name=self.run_id,
+            name=started.run_id,
             start_ms=self.ts[("run_started", "")],
             end_ms=self.ts.get(("gate_decided", "")),
             tags=tags,
@@ -251,7 +249,9 @@ class _Planner:
             proposal = self._proposal(kept.round, sid)
             artifacts["strategy/edit.json"] = _json(kept.edit)
             artifacts["diagnosis.md"] = self._diagnosis(proposal, kept.round)
-            artifacts["trace_summary.json"] = self._round_traces(kept.round, parent.strategy_id, sid)
+            artifacts["trace_summary.json"] = self._round_traces(
+                kept.round, parent.strategy_id, sid
+            )
         if kept.dev_rar is not None:
             metrics["dev_rar"] = kept.dev_rar
         champion = self.state.champion
@@ -338,7 +338,6 @@ class _Planner:
         started = next((e.data for e in self.events if isinstance(e.data, RunStarted)), None)
         if started is None:
             return None
-        self.run_id = started.run_id
         nodes: list[NodeSpec | None] = [self.search(started)]
         nodes += [self.candidate(sid) for sid in self.state.candidates]
         # A passing child becomes a candidate node once kept; only failures are discarded.

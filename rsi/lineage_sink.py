@@ -1,8 +1,9 @@
 """The engine's live MLflow mirror: a `rsi.engine.LineageSink` that never blocks the search.
 
-`on_event` only queues. One background thread drains the queue in batches and, per batch,
-re-syncs the whole journal so far through the idempotent `LineageProjector` (cheap: one
-run search plus the writes that differ), so a batch that failed is repaired by the next.
+`on_event` only queues. One background thread drains the queue in batches and, per batch
+that changes the projection (any event but an evaluation), re-syncs the whole journal so far
+through the idempotent `LineageProjector` (one run search plus the writes that differ), so a
+batch that failed is repaired by the next.
 A failed batch is reported once through `failures()` as `LineageFailed(event_seq=<the
 batch's last event>, error=<one line>)`, which the engine journals; while failing, attempts
 back off (2 s doubling to 30 s) so an outage yields a handful of failures, not one per event.
@@ -26,7 +27,7 @@ from mlflow.exceptions import MlflowException
 from sqlalchemy.exc import SQLAlchemyError
 
 from rsi.config import ExperimentConfig
-from rsi.events import Event, LineageFailed
+from rsi.events import Evaluation, Event, LineageFailed
 from rsi.lineage import LineageProjector, read_events, tracking_uri_for
 
 # What an unreachable or broken store raises: MLflow's own errors, HTTP errors that escape
@@ -100,7 +101,9 @@ class MlflowLineageSink:
 
     def _fail(self, seq: int, error: str) -> None:
         with self._lock:
-            if seq in self._reported:  # one lineage_failed per event: its op is keyed by seq
+            # One lineage_failed per event, as its journal op is keyed by seq; seq 0 means no
+            # event was being mirrored, so nothing is missing.
+            if seq <= 0 or seq in self._reported:
                 return
             self._reported.add(seq)
             self._failures.append(LineageFailed(event_seq=seq, error=error))
@@ -113,45 +116,54 @@ class MlflowLineageSink:
             # hidden) and the mirror stops, since retrying a bug cannot help.
             self._fail(self._last_seq, f"lineage mirror stopped: {one_line(error)}")
 
+    def _drain(self, timeout: float | None) -> list[object]:
+        """Wait up to `timeout` (None: forever) for one item, then take all queued ones."""
+        try:
+            items = [self._queue.get(timeout=timeout)]
+        except queue.Empty:
+            return []
+        while True:
+            try:
+                items.append(self._queue.get_nowait())
+            except queue.Empty:
+                return items
+
     def _loop(self) -> None:
         events: dict[int, Event] = {}
         projector: LineageProjector | None = None
-        delay, retry_at, stopping = 0.0, 0.0, False
-        while True:
+        dirty, stopping = False, False
+        delay, retry_at = 0.0, 0.0  # delay > 0 while failing: next attempt at retry_at
+        while not stopping:
             timeout = max(0.0, retry_at - time.monotonic()) if delay else None
-            if not stopping:
-                try:
-                    item = self._queue.get(timeout=timeout)
-                except queue.Empty:
-                    item = None
-                while item is not None:
-                    if item is _STOP:
-                        stopping = True
-                    elif isinstance(item, Event):
-                        events[item.seq] = item
-                        self._last_seq = max(self._last_seq, item.seq)
-                    try:
-                        item = self._queue.get_nowait()
-                    except queue.Empty:
-                        item = None
+            for item in self._drain(timeout):
+                if isinstance(item, Event):
+                    events[item.seq] = item
+                    self._last_seq = max(self._last_seq, item.seq)
+                    # An evaluation alone changes no run: it shows up through the screen or
+                    # dev score that follows it. Skipping those batches saves most syncs.
+                    dirty = dirty or not isinstance(item.data, Evaluation)
+                else:
+                    stopping = True
+            if not dirty:
+                self.synced_seq = self._last_seq
+                continue
             if delay and not stopping and time.monotonic() < retry_at:
                 continue  # backing off: keep queueing, sync later
-            if self._last_seq > self.synced_seq:
-                try:
-                    if projector is None:
-                        projector = LineageProjector(self.tracking_uri)
-                    if not events or min(events) > 1:  # resumed run: start from the file
-                        events |= {e.seq: e for e in read_events(self.run_dir)}
-                    target = self._last_seq
-                    projector.sync([events[s] for s in sorted(events)])
-                    self.synced_seq, self.syncs, delay = target, self.syncs + 1, 0.0
-                except STORE_ERRORS as error:
-                    self._fail(self._last_seq, one_line(error))
-                    low, high = self._backoff
-                    delay = min(high, delay * 2) if delay else low
-                    retry_at = time.monotonic() + delay
-            if stopping:
-                return
+            target = self._last_seq
+            try:
+                if projector is None:
+                    projector = LineageProjector(self.tracking_uri)
+                if 1 not in events:  # a resumed run: the earlier events are in the file
+                    events |= {e.seq: e for e in read_events(self.run_dir)}
+                projector.sync([events[seq] for seq in sorted(events)])
+            except STORE_ERRORS as error:
+                self._fail(target, one_line(error))
+                low, high = self._backoff
+                delay = min(high, delay * 2) if delay else low
+                retry_at = time.monotonic() + delay
+                continue
+            dirty, delay = False, 0.0
+            self.synced_seq, self.syncs = target, self.syncs + 1
 
 
 def sink_for(config: ExperimentConfig, run_dir: Path) -> MlflowLineageSink | None:

@@ -55,6 +55,7 @@ from search_space.errors import UserInputError
 FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024
 INSTALL_HINT = "install bubblewrap (`make sandbox-deps` or `apt-get install bubblewrap`)"
 PROBE_UID = 999_999  # as root, probes run as an unprivileged uid, exactly like runs
+RUN_UIDS = UidPool()  # one pool per process: no two live runs ever share a uid
 _UNSHARE_FLAGS = ("-r", "-n", "-m", "-p", "-f", "--kill-child", "--mount-proc")
 
 
@@ -166,7 +167,7 @@ class LocalSandbox:
         self.python = Path(python) if python is not None else Path(sys.executable)
         self.runtime_prefixes = runtime_prefixes(self.python)
         self.detected = detect(self.runtime_prefixes, self.python)
-        self._uids = UidPool() if _as_root() else None
+        self._uids = RUN_UIDS if _as_root() else None
 
     @property
     def isolation(self) -> Isolation:

@@ -49,6 +49,9 @@ def sandbox_env(
         "LANG": "C.UTF-8",
         "PYTHONDONTWRITEBYTECODE": "1",
         "PYTHONHASHSEED": "0",
+        # Suites get plain pytest: the host runtime's installed plugins would slow every
+        # run (entry-point scanning) and make the local and docker backends differ.
+        "PYTEST_DISABLE_PLUGIN_AUTOLOAD": "1",
     }
 
 

@@ -13,6 +13,7 @@ import sys
 
 import typer
 
+from rsi.journal import JournalConflict
 from search_space.errors import UserInputError
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -26,6 +27,10 @@ COMMAND_MODULES: tuple[str, ...] = (
     "score",
     "search",
     "sandbox",
+    "mlflow_cmd",
+    "promote",
+    "registry_get",
+    "evaluate",
 )
 
 app = typer.Typer(
@@ -47,3 +52,6 @@ def main() -> None:
     except UserInputError as error:
         print(f"error: {error}", file=sys.stderr)
         sys.exit(2)
+    except JournalConflict as error:  # a replayed step disagrees with the journal
+        print(f"error: journal conflict: {error}", file=sys.stderr)
+        sys.exit(1)

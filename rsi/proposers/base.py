@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from search_space import ProseGuard, SearchSpace, Strategy
+from search_space import SearchSpace, Strategy
 
 
 @dataclass(frozen=True)
@@ -50,7 +50,6 @@ class ProposalContext:
     history: tuple[PastAttempt, ...]
     insights: tuple[str, ...]
     space: SearchSpace
-    guard: ProseGuard
     dev_rar: dict[str, float] = field(default_factory=dict)
 
 

@@ -77,7 +77,6 @@ def build_context(
         history=_history(engine),
         insights=tuple(reflection.insight for reflection in engine.state.reflections),
         space=engine.config.search_space,
-        guard=engine.guard,
         dev_rar={
             sid: c.dev_rar for sid, c in engine.state.candidates.items() if c.dev_rar is not None
         },

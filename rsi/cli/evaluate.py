@@ -1,0 +1,95 @@
+"""`rsi evaluate CONFIG --strategy FILE --split dev`: score one strategy on one data role."""
+
+from __future__ import annotations
+
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Annotated, Literal
+
+import typer
+from rich.table import Table
+
+from rsi.cli.output import console, print_json
+from rsi.config import load_config
+from rsi.evaluation import evaluate_one
+from rsi.runtime import build_services
+from search_space import Strategy, strategy_id
+from search_space.errors import UserInputError
+from search_space.io import load_model
+
+Split = Literal["proposal", "dev", "test"]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("evaluate")(evaluate)
+
+
+def evaluate(
+    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    strategy_file: Annotated[Path, typer.Option("--strategy", help="Strategy JSON.")],
+    split: Annotated[str, typer.Option("--split", help="proposal, dev or test.")] = "dev",
+    as_json: Annotated[bool, typer.Option("--json")] = False,
+) -> None:
+    """RAR of a strategy on one data role of the config's split (no journal, nothing cached).
+
+    The release split is refused: only the release gate may look at it, once.
+    """
+    if split not in ("proposal", "dev", "test"):
+        raise UserInputError(
+            f"{split!r} is not evaluable here; use proposal, dev or test "
+            "(the release split is reserved for the gate)",
+            source="--split",
+        )
+    config = load_config(config_file)
+    strategy = load_model(Strategy, strategy_file)
+    with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:
+        services = build_services(config, Path(scratch))
+        data = config.data
+        sizes = {
+            "proposal": data.proposal,
+            "dev": data.dev,
+            "release": data.release,
+            "test": data.test,
+        }
+        ids = services.tasks.split(sizes, seed=data.seed).ids(split)
+        if not ids:
+            raise UserInputError(
+                f"the {split} split is empty in this config", source=str(config_file)
+            )
+        with ThreadPoolExecutor(config.search.workers) as pool:
+            results = list(pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids))
+    successes = sum(r.success for r in results)
+    rows = [
+        {
+            "task": r.task_id,
+            "success": r.success,
+            "initial": r.initial_outcome,
+            "reference": r.reference_outcome,
+            "runner_error": r.runner_error,
+        }
+        for r in results
+    ]
+    summary = {
+        "strategy_id": strategy_id(strategy),
+        "split": split,
+        "n": len(results),
+        "successes": successes,
+        "rar": successes / len(results),
+        "tasks": rows,
+    }
+    if as_json:
+        print_json(summary)
+        return
+    table = Table(title=f"{strategy_id(strategy)} on {split}: RAR {summary['rar']:.1%}")
+    for column in ("task", "F", "initial", "reference", "runner error"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            row["task"],
+            "1" if row["success"] else "0",
+            row["initial"],
+            row["reference"],
+            row["runner_error"] or "",
+        )
+    console.print(table)

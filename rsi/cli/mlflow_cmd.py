@@ -1,0 +1,77 @@
+"""`rsi mlflow sync RUN_DIR`: rebuild a run's MLflow projection, or fill its gaps."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from rsi.cli.output import console, print_json
+from rsi.config import ExperimentConfig
+from rsi.engine import CONFIG_FILE
+from rsi.journal import RunLock
+from search_space.errors import UserInputError
+
+mlflow_app = typer.Typer(help="Mirror runs into MLflow.", no_args_is_help=True)
+
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+TrackingUri = Annotated[
+    str | None,
+    typer.Option(
+        "--tracking-uri",
+        help="MLflow store (default: the run's [mlflow] tracking_uri, else "
+        "sqlite:///<runs_dir>/mlflow.db).",
+    ),
+]
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(mlflow_app, name="mlflow")
+
+
+def run_config(run_dir: Path) -> ExperimentConfig:
+    path = run_dir / CONFIG_FILE
+    if not path.is_file():
+        raise UserInputError("no config.json: not a run directory", source=str(run_dir))
+    return ExperimentConfig.model_validate(json.loads(path.read_text()))
+
+
+def store_error(tracking_uri: str, error: BaseException) -> UserInputError:
+    """An unreachable or refusing store, as one line naming it."""
+    from rsi.lineage_sink import one_line
+
+    return UserInputError(f"MLflow store failed: {one_line(error)}", source=tracking_uri)
+
+
+def synced(run_dir: Path, tracking_uri: str | None) -> tuple[str, dict[str, object]]:
+    """Sync under the run lock (a live search mirrors itself); returns (uri, report)."""
+    from rsi.lineage import sync_run_dir, tracking_uri_for
+    from rsi.lineage_sink import STORE_ERRORS
+
+    uri = tracking_uri_for(run_config(run_dir), tracking_uri)
+    with RunLock(run_dir):
+        try:
+            return uri, sync_run_dir(run_dir, uri).to_json_dict()
+        except STORE_ERRORS as error:
+            raise store_error(uri, error) from None
+
+
+@mlflow_app.command("sync")
+def sync(
+    run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
+    tracking_uri: TrackingUri = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Project the journal into MLflow; idempotent, so running it twice changes nothing."""
+    uri, report = synced(run_dir, tracking_uri)
+    if as_json:
+        print_json({"tracking_uri": uri, **report})
+        return
+    console.print(
+        f"{run_dir}: {report['runs']} MLflow runs ({report['created']} created, "
+        f"{report['updated']} updated) in {uri}"
+    )
+    if report["model_version"]:
+        console.print(f"champion registered as version {report['model_version']}")
