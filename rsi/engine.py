@@ -23,7 +23,6 @@ from rsi.events import (
     Event,
     EventData,
     LineageFailed,
-    ProposalRejected,
     Reflection,
     RoundCompleted,
     RoundStarted,
@@ -33,15 +32,15 @@ from rsi.events import (
     SplitRecorded,
 )
 from rsi.journal import Journal, RunLock
-from rsi.proposers import NoProposal, Proposal, Proposer
-from rsi.proposers.context import build_context
+from rsi.proposal_step import propose_child
+from rsi.proposers import Proposer
 from rsi.release_step import freeze_champion, gate_release
 from rsi.runtime import build_proposer, build_services, load_initial
 from rsi.sampling import minibatch
 from rsi.screening import screen
 from rsi.state import SearchState, fold
 from rsi.stopping import Budget, StopFlag
-from search_space import InvalidEdit, ProseGuard, Strategy, apply, parse_edit, strategy_id
+from search_space import ProseGuard, Strategy, strategy_id
 from search_space.errors import UserInputError
 
 CONFIG_FILE = "config.json"
@@ -297,7 +296,7 @@ class Engine:
         parent = self._strategy(started.parent_id)
         parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
         while self.state.attempts < self.config.search.max_attempts:
-            child = self._pending_child(r) or self._propose(r, parent, started)
+            child = self._pending_child(r) or propose_child(self, r, parent, started)
             if child is None:
                 continue
             self._evaluate_child(r, started, parent_evals, child)
@@ -310,72 +309,6 @@ class Engine:
         screen, keep, dev evaluation and reflection is missing gets completed idempotently.
         """
         return next((p for p in self.state.proposals if p.round == r), None)
-
-    def _propose(self, r: int, parent: Strategy, started: RoundStarted) -> ChildProposed | None:
-        attempt = self.state.attempts_in_round(r) + 1
-        context = build_context(self, r, attempt, parent, started)
-        prefix = f"round:{r}:attempt:{attempt}"
-        try:
-            proposal: Proposal | None = self.proposer.propose(context)
-        except NoProposal as error:
-            proposal, reason, message = None, "no_proposal", str(error)
-        child: Strategy | None = None
-        if proposal is not None:
-            try:
-                child = apply(
-                    parent,
-                    parse_edit(proposal.edit),
-                    space=self.config.search_space,
-                    guard=self.guard,
-                )
-                reason, message = self._health_problem(child)
-            except InvalidEdit as error:
-                reason, message = error.reason.value, error.message
-        if child is None or reason:
-            self.record(
-                f"{prefix}:rejected",
-                ProposalRejected(
-                    round=r,
-                    attempt=attempt,
-                    parent_id=started.parent_id,
-                    proposer=proposal.proposer if proposal else self.proposer.name,
-                    field=proposal.field if proposal else None,
-                    edit=proposal.edit if proposal else None,
-                    reason=reason,
-                    message=message,
-                ),
-            )
-            return None
-        assert proposal is not None
-        return self.record(
-            f"{prefix}:child",
-            ChildProposed(
-                round=r,
-                attempt=attempt,
-                parent_id=started.parent_id,
-                child_id=strategy_id(child),
-                proposer=proposal.proposer,
-                field=proposal.field,
-                edit=proposal.edit,
-                rationale=proposal.rationale,
-                strategy=child.to_json_dict(),
-            ),
-        ).data  # type: ignore[return-value]
-
-    def _health_problem(self, child: Strategy) -> tuple[str, str]:
-        """('', '') when healthy; else a rejection reason and message."""
-        if strategy_id(child) in self.state.candidates:
-            return "duplicate_candidate", "the child equals a strategy already kept"
-        timeout = self.config.timeouts.health_check_s
-        with concurrent.futures.ThreadPoolExecutor(1) as checker:
-            future = checker.submit(self.services.runner.health_check, child)
-            try:
-                future.result(timeout=timeout)
-            except concurrent.futures.TimeoutError:
-                return "health_check", f"runner did not load the strategy within {timeout:g} s"
-            except (ValueError, RuntimeError, OSError) as error:
-                return "health_check", f"{type(error).__name__}: {error}"
-        return "", ""
 
     def _evaluate_child(
         self, r: int, started: RoundStarted, parent_evals: dict, child_event: ChildProposed

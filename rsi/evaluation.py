@@ -73,7 +73,7 @@ def evaluate_one(
                 trace=trace,
             )
             return data, {"trace": full_trace}
-        judgement = judge(
+        judgement = services.judge(
             task, result.submission, services.sandbox, settings=services.judge_settings
         )
         scores = judgement.outcomes()

@@ -75,6 +75,29 @@ def _payload_key(data: EventData) -> str:
     return canonical_json(data.model_dump(mode="json"))
 
 
+def _parse_committed(path: Path) -> tuple[list[Event], int]:
+    """The events of every newline-terminated line, and how many bytes those lines span."""
+    raw = path.read_bytes()
+    committed = raw[: raw.rfind(b"\n") + 1]
+    events = []
+    for number, line in enumerate(committed.decode("utf-8").splitlines(), start=1):
+        try:
+            events.append(Event.model_validate_json(line))
+        except ValidationError as error:
+            raise UserInputError(
+                f"line {number} is not a valid event: {error.errors()[0]['msg']}", source=str(path)
+            ) from None
+    return events, len(committed)
+
+
+def read_events(run_dir: Path) -> list[Event]:
+    """The committed events, read-only: safe while another process drives the run."""
+    path = run_dir / EVENTS_FILE
+    if not path.is_file():
+        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
+    return _parse_committed(path)[0]
+
+
 class Journal:
     """Reads the whole journal once on open; then appends in O(1)."""
 
@@ -91,19 +114,12 @@ class Journal:
     def _load(self) -> None:
         if not self.path.exists():
             return
-        raw = self.path.read_bytes()
-        committed = raw[: raw.rfind(b"\n") + 1]
-        if len(committed) != len(raw):  # torn final write: never committed, cut it off
+        size = self.path.stat().st_size
+        events, committed = _parse_committed(self.path)
+        if committed != size:  # torn final write: never committed, cut it off
             with open(self.path, "r+b") as handle:
-                handle.truncate(len(committed))
-        for number, line in enumerate(committed.decode("utf-8").splitlines(), start=1):
-            try:
-                event = Event.model_validate_json(line)
-            except ValidationError as error:
-                raise UserInputError(
-                    f"line {number} is not a valid event: {error.errors()[0]['msg']}",
-                    source=str(self.path),
-                ) from None
+                handle.truncate(committed)
+        for event in events:
             self._events.append(event)
             self._by_op[event.op] = event
 

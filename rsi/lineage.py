@@ -26,11 +26,10 @@ from pathlib import Path
 from mlflow import MlflowClient
 from mlflow.entities import Metric, Param, Run, RunStatus, RunTag
 from mlflow.exceptions import MlflowException
-from pydantic import ValidationError
 
 from rsi.config import ExperimentConfig
 from rsi.events import Event
-from rsi.journal import EVENTS_FILE
+from rsi.journal import read_events
 from rsi.lineage_plan import NodeSpec, Plan, candidate_node, plan
 from rsi.registry import sync_champion
 from search_space.errors import UserInputError
@@ -69,27 +68,12 @@ def artifact_location_for(tracking_uri: str) -> str | None:
 
 
 def client_for(tracking_uri: str) -> MlflowClient:
+    # MLflow prints "View run ... at <url>" to stdout when a run on a tracking server ends;
+    # that would corrupt `--json` output, and the mirror never writes to stdout.
+    os.environ.setdefault("MLFLOW_SUPPRESS_PRINTING_URL_TO_STDOUT", "true")
     if tracking_uri.startswith("sqlite:///"):
         Path(tracking_uri[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
     return MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
-
-
-def read_events(run_dir: Path) -> list[Event]:
-    """The committed journal lines, read-only (never truncates: a search may be writing)."""
-    path = run_dir / EVENTS_FILE
-    if not path.is_file():
-        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
-    raw = path.read_bytes()
-    committed = raw[: raw.rfind(b"\n") + 1].decode("utf-8")
-    events = []
-    for number, line in enumerate(committed.splitlines(), start=1):
-        try:
-            events.append(Event.model_validate_json(line))
-        except ValidationError as error:
-            raise UserInputError(
-                f"line {number} is not a valid event: {error.errors()[0]['msg']}", source=str(path)
-            ) from None
-    return events
 
 
 class Redactor:
@@ -198,6 +182,7 @@ class LineageProjector:
         existing = self.existing_runs(experiment_id, projected.run_id)
         created = updated = 0
         run_ids: dict[str, str] = {}
+        artifact_uris: dict[str, str] = {}
         for node in projected.nodes:
             run = existing.get(node.key)
             if run is None:
@@ -207,18 +192,21 @@ class LineageProjector:
             elif self._update(run, projected.run_id, node, run_ids):
                 updated += 1
             run_ids[node.key] = run.info.run_id
-        version = self._registry(projected, run_ids)
+            artifact_uris[node.key] = run.info.artifact_uri
+        version = self._registry(projected, run_ids, artifact_uris)
         return SyncReport(
             projected.run_id, experiment_id, len(projected.nodes), created, updated, version
         )
 
-    def _registry(self, projected: Plan, run_ids: Mapping[str, str]) -> str | None:
+    def _registry(
+        self, projected: Plan, run_ids: Mapping[str, str], artifact_uris: Mapping[str, str]
+    ) -> str | None:
         champion = projected.state.champion
         if champion is None:
             return None
-        run_id = run_ids[candidate_node(champion.strategy_id)]
-        source = self.client.get_run(run_id).info.artifact_uri.rstrip("/") + "/strategy"
-        return sync_champion(self.client, projected, run_id=run_id, source=source)
+        node = candidate_node(champion.strategy_id)
+        source = artifact_uris[node].rstrip("/") + "/strategy"
+        return sync_champion(self.client, projected, run_id=run_ids[node], source=source)
 
     def _desired_tags(
         self, run_id: str, node: NodeSpec, run_ids: Mapping[str, str]

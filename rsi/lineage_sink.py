@@ -28,7 +28,8 @@ from sqlalchemy.exc import SQLAlchemyError
 
 from rsi.config import ExperimentConfig
 from rsi.events import Evaluation, Event, LineageFailed
-from rsi.lineage import LineageProjector, read_events, tracking_uri_for
+from rsi.journal import read_events
+from rsi.lineage import LineageProjector, tracking_uri_for
 
 # What an unreachable or broken store raises: MLflow's own errors, HTTP errors that escape
 # its retry layer, database errors of SQL stores, and file-system errors of artifact stores.

@@ -8,9 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rsi.journal import EVENTS_FILE, Journal
+from rsi.journal import read_events
 from rsi.state import SearchState, fold
-from search_space.errors import UserInputError
 
 
 class KeptSummary(BaseModel):
@@ -39,13 +38,8 @@ class RunSummary(BaseModel):
 
 
 def read_state(run_dir: Path) -> SearchState:
-    if not (run_dir / EVENTS_FILE).is_file():
-        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
-    journal = Journal(run_dir)
-    try:
-        return fold(journal.events)
-    finally:
-        journal.close()
+    """Fold the committed journal, read-only (a search may be writing it right now)."""
+    return fold(read_events(run_dir))
 
 
 def lineage_edits(state: SearchState, strategy_id: str | None) -> list[dict[str, Any]]:

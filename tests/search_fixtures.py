@@ -1,16 +1,19 @@
-"""A small real search over the embedded corpus, shared by the engine tests."""
+"""A small real search over a fixed slice of the embedded corpus, shared by engine tests."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+CORPUS = ROOT / "experiments/tasks"
+SLICE_SIZE = 12
 
 SMALL_SEARCH = """
 [experiment]
 name = "small"
 seed = {seed}
-tasks = "{root}/experiments/tasks"
+tasks = "{tasks}"
 initial_strategy = "{root}/experiments/strategies/initial.json"
 runs_dir = "{runs}"
 
@@ -38,13 +41,30 @@ enabled = false
 """
 
 
+def corpus_slice(directory: Path, size: int = SLICE_SIZE) -> Path:
+    """Copy a fixed, context-spanning slice of the corpus, so tests do not move with it."""
+    ids = sorted(p.name for p in CORPUS.iterdir() if (p / "task.toml").is_file())
+    step = max(1, len(ids) // size)
+    target = directory / "tasks"
+    for task_id in ids[::step][:size]:
+        shutil.copytree(CORPUS / task_id, target / task_id)
+    return target
+
+
 def write_small_config(
-    directory: Path, *, seed: int = 42, workers: int = 1, stack: str = '"heuristic", "optuna"'
+    directory: Path,
+    *,
+    tasks: Path | None = None,
+    seed: int = 42,
+    workers: int = 1,
+    stack: str = '"heuristic", "optuna"',
 ) -> Path:
+    """A small search config in `directory`; `tasks` defaults to a fresh corpus slice there."""
+    tasks = tasks or corpus_slice(directory)
     path = directory / "small.toml"
     path.write_text(
         SMALL_SEARCH.format(
-            seed=seed, root=ROOT, runs=directory / "runs", workers=workers, stack=stack
+            seed=seed, tasks=tasks, root=ROOT, runs=directory / "runs", workers=workers, stack=stack
         )
     )
     return path

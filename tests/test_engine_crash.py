@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
-from tests.search_fixtures import ROOT, write_small_config
+from tests.search_fixtures import ROOT, corpus_slice, write_small_config
 
 pytestmark = pytest.mark.slow
 
@@ -39,7 +39,9 @@ def test_kill_anywhere_then_resume_matches_uninterrupted_run(tmp_path: Path) -> 
     # Two homes, same config content: run ids (directory names) must match for equal journals.
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    baseline_config, config = write_small_config(tmp_path / "a"), write_small_config(tmp_path / "b")
+    tasks = corpus_slice(tmp_path)
+    baseline_config = write_small_config(tmp_path / "a", tasks=tasks)
+    config = write_small_config(tmp_path / "b", tasks=tasks)
     baseline_dir, chain_dir = tmp_path / "a" / "run", tmp_path / "b" / "run"
     assert _drive(baseline_config, baseline_dir, tmp_path / "baseline.ledger") == 0
     baseline = _content(baseline_dir)

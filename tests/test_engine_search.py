@@ -12,7 +12,7 @@ from rsi.engine import Engine
 from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 from rsi.run_summary import summarise
 from tests.cli_helpers import run_rsi
-from tests.search_fixtures import write_small_config
+from tests.search_fixtures import corpus_slice, write_small_config
 
 pytestmark = pytest.mark.slow
 
@@ -33,7 +33,7 @@ class RecordingProposer:
 @pytest.fixture(scope="module")
 def finished_search(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RecordingProposer]:
     home = tmp_path_factory.mktemp("search")
-    config = load_config(write_small_config(home, workers=2))
+    config = load_config(write_small_config(home, tasks=corpus_slice(home), workers=2))
     proposer = RecordingProposer()
     run_dir = home / "run"
     Engine(config, run_dir, proposer=proposer).run()

@@ -22,12 +22,12 @@ from mlflow import MlflowClient
 from mlflow.exceptions import MlflowException
 
 from rsi.events import LineageFailed
+from rsi.journal import read_events
 from rsi.lineage import (
     LineageProjector,
     Redactor,
     artifact_location_for,
     default_tracking_uri,
-    read_events,
     tracking_uri_for,
 )
 from rsi.lineage_sink import MlflowLineageSink, sink_for

@@ -9,7 +9,8 @@ import pytest
 from mlflow import MlflowClient
 
 from rsi.cli.promote import promote
-from rsi.lineage import LineageProjector, default_tracking_uri, read_events
+from rsi.journal import read_events
+from rsi.lineage import LineageProjector, default_tracking_uri
 from rsi.registry import CHALLENGER, alias_version, resolve_model_uri
 from rsi.state import fold
 from search_space.errors import UserInputError

@@ -36,9 +36,7 @@ actions. Never hidden panels, references or the pool's flaw tags.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -52,6 +50,7 @@ from evaluators.runners.author_pool import (
 )
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
+from evaluators.runners.suite_draft import TIMING, Draft, identify_broken
 from evaluators.sandbox.base import RunSpec, Sandbox
 from evaluators.tasks import PublicTask, TaskSet
 from search_space import Component, Strategy, retrieve_lessons
@@ -74,26 +73,6 @@ GUIDANCE_WORDS: dict[Technique, tuple[str, ...]] = {
     Technique.ORACLE: ("oracle", "brute force", "differential"),
     Technique.RENDERING: ("rendering", "alignment", "layout"),
 }
-BROKEN_SIGNATURES = (
-    re.compile(r"\bNameError\b"),
-    re.compile(r"fixture '[^']+' not found"),
-    re.compile(r"\b(ImportError|ModuleNotFoundError)\b"),
-)
-_SECTION = re.compile(r"^_{3,} (?:ERROR at setup of )?(test_\w+)(?:\[.*\])? _{3,}$", re.M)
-_TIMING = re.compile(r"in \d+(?:\.\d+)?s\b")
-_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S*::(test_\w+)\S* - (.*)$", re.M)
-
-CONFTEST = """import os
-import sys
-
-sys.path.insert(0, os.environ.get("APP_DIR", os.getcwd()))
-"""
-RUN_SH = """#!/usr/bin/env bash
-set -u
-cd "$APP_DIR"
-exec python3 -m pytest -p no:cacheprovider -q --tb=long -rfE \\
-    --junitxml="${OUTPUT_DIR:-/tmp}/results.xml" "$TESTS_DIR"
-"""
 
 
 class PoolProvider(Protocol):
@@ -137,48 +116,6 @@ def enabled_techniques(strategy: Strategy, task: PublicTask) -> tuple[set[Techni
     return techniques, [lesson.id for lesson in lessons]
 
 
-def identify_broken(visible_output: str) -> list[str]:
-    """Test names whose visible failure section (or summary line) shows a broken test."""
-    found: list[str] = []
-    headers = list(_SECTION.finditer(visible_output))
-    for index, header in enumerate(headers):
-        end = headers[index + 1].start() if index + 1 < len(headers) else len(visible_output)
-        body = visible_output[header.end() : end]
-        if any(sig.search(body) for sig in BROKEN_SIGNATURES):
-            found.append(header.group(1))
-    for line in _SUMMARY.finditer(visible_output):
-        if any(sig.search(line.group(2)) for sig in BROKEN_SIGNATURES):
-            found.append(line.group(1))
-    return list(dict.fromkeys(found))
-
-
-@dataclass
-class _Draft:
-    """The suite under construction: item id -> source, in writing order."""
-
-    items: dict[str, AuthorItem] = field(default_factory=dict)
-    sources: dict[str, str] = field(default_factory=dict)
-    failing: set[str] = field(default_factory=set)  # test names failing on the initial program
-
-    def add(self, item: AuthorItem) -> None:
-        self.items[item.id] = item
-        self.sources[item.id] = item.source
-
-    def drop(self, item_id: str) -> None:
-        self.items.pop(item_id)
-        self.sources.pop(item_id)
-
-    def write(self, directory: Path) -> Path:
-        directory.mkdir(parents=True, exist_ok=True)
-        for stale in directory.glob("test_*.py"):
-            stale.unlink()
-        (directory / "conftest.py").write_text(CONFTEST)
-        (directory / "run.sh").write_text(RUN_SH)
-        for item_id, source in self.sources.items():
-            (directory / f"{self.items[item_id].test_name}.py").write_text(source)
-        return directory
-
-
 class ScriptedRunner:
     """Deterministic author over `author/` pools; see the module docstring."""
 
@@ -209,7 +146,7 @@ class _Session:
     ) -> None:
         self.strategy, self.task, self.pool, self.limits = strategy, task, pool, limits
         self.workdir = workdir
-        self.draft = _Draft()
+        self.draft = Draft()
         self.phases: list[dict[str, Any]] = []
         self.checks: list[dict[str, Any]] = []
         self.visible = ""
@@ -346,7 +283,7 @@ class _Session:
             if case.status in (TestStatus.FAILED, TestStatus.ERROR)
         }
         limit = self.strategy.tool_output_chars
-        output = _TIMING.sub("in N s", result.output)  # wall times would make traces vary
+        output = TIMING.sub("in N s", result.output)  # wall times would make traces vary
         self.visible = output[:limit]
         self.calls += 1
         self.checks.append(
