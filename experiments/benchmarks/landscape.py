@@ -83,6 +83,7 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=30)
     parser.add_argument("--seed", type=int, default=42)
     parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
+    parser.add_argument("--no-single-edits", action="store_true", help="Skip the edit census.")
     args = parser.parse_args()
     tasks = TaskSet.load(args.tasks)
     sandbox = make_sandbox("local")
@@ -106,7 +107,9 @@ def main() -> None:
     print(f"tasks: {len(ids)}")
     print(f"initial strategy RAR: {base:.1%}  (target 30%..55%)")
     print(f"reachable strategy RAR: {best:.1%}  (+{(best - base) * 100:.1f} points, target >= 25)")
-    print(f"reachable strategy: {best_strategy.model_dump_json(by_alias=True)}")
+    print(f"reachable strategy: {best_strategy.model_dump_json(by_alias=True)}", flush=True)
+    if args.no_single_edits:
+        return
     sample = sorted(random.Random(args.seed).sample(ids, min(args.sample, len(ids))))
     sample_base = rar(services, initial, sample, args.workers)
     helped = hurt = neutral = 0

@@ -9,6 +9,7 @@ trials. All scalar fields but the chosen one are fixed to the parent's values.
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 
 import optuna
 from optuna.distributions import CategoricalDistribution
@@ -46,6 +47,9 @@ class OptunaProposer:
                     value=float(past.gain - 2 * past.regressions),
                 )
             )
+        # The parent itself is a known point: changing nothing gains nothing.
+        parent_params = {f: context.parent.field_value(f) for f in fields}
+        study.add_trial(create_trial(params=parent_params, distributions=distributions, value=0.0))
         return study
 
     @staticmethod
@@ -54,13 +58,21 @@ class OptunaProposer:
     ) -> dict[str, CategoricalDistribution]:
         return {f: CategoricalDistribution(context.space.allowed_values(f)) for f in fields}
 
-    def propose_field(self, context: ProposalContext, field: str) -> Proposal:
-        """Propose a new value for `field`, every other scalar held at the parent's value."""
+    def propose_field(
+        self, context: ProposalContext, field: str, *, allowed: Sequence[int] | None = None
+    ) -> Proposal:
+        """A new value for `field`, every other scalar held at the parent's value.
+
+        `allowed` narrows the acceptable values (e.g. the heuristic's direction); TPE's
+        other suggestions are told as failed and it is asked again.
+        """
         fields = context.space.mutable_scalars
         if field not in fields:
             raise NoProposal(f"{field} is not a mutable scalar")
         current = context.parent.field_value(field)
         options = [v for v in context.space.allowed_values(field) if v != current]
+        if allowed is not None:
+            options = [v for v in options if v in allowed]
         if not options:
             raise NoProposal(f"{field} has no other allowed value")
         study = self._study(context, fields)
@@ -70,7 +82,7 @@ class OptunaProposer:
         for _ in range(MAX_ASKS):
             trial = study.ask(distributions)
             value = trial.params[field]
-            if value != current:
+            if value in options:
                 study.tell(trial, state=TrialState.PRUNED)
                 return Proposal(
                     {"op": "set_scalar", "field": field, "value": value},
@@ -78,13 +90,23 @@ class OptunaProposer:
                     self.name,
                     f"TPE over {field} with the other scalars fixed",
                 )
-            study.tell(trial, state=TrialState.FAIL)  # same as the parent: ask again
-        value = options[0]  # TPE kept proposing the parent's value: step to its neighbour
+            study.tell(trial, state=TrialState.FAIL)  # not an acceptable value: ask again
+        scores: dict[int, list[float]] = {}
+        for trial in study.trials:
+            if trial.value is not None and trial.params.get(field) in options:
+                scores.setdefault(trial.params[field], []).append(trial.value)
+        best = max(
+            options,
+            key=lambda v: (
+                sum(scores.get(v, [0.0])) / len(scores.get(v, [0.0])),
+                -options.index(v),
+            ),
+        )
         return Proposal(
-            {"op": "set_scalar", "field": field, "value": value},
+            {"op": "set_scalar", "field": field, "value": best},
             field,
             self.name,
-            f"TPE stalled on {field}; nearest other value",
+            f"TPE stalled on {field}; best acceptable value so far",
         )
 
     def propose(self, context: ProposalContext) -> Proposal:

@@ -4,7 +4,8 @@ Each mutable field gets a score: the heuristic's strongest suggestion for it, pl
 small exploration score for scalar fields when optuna is in the stack. The score is
 multiplied by what the journal says about past edits of that field (rejected x0.5,
 screened without gain x0.75, kept x1.5 each). The best field wins (ties by schema order);
-scalar fields go to optuna when it is in the stack, others to the heuristic's suggestion.
+scalar fields go to optuna when it is in the stack (restricted to the heuristic's direction
+when it has a suggestion for the field), others to the heuristic's suggestion.
 With nothing left to suggest, a seeded random edit is drawn (labelled `random-fallback`).
 """
 
@@ -53,12 +54,17 @@ class PolicyProposer:
         ranked = sorted((f for f in scores if scores[f] > 0), key=lambda f: -scores[f])
         suggestions = diagnose(context) if "heuristic" in self.stack else []
         for field in ranked:
+            best = next((s for s in suggestions if s.field == field), None)
             if field in context.space.mutable_scalars and "optuna" in self.stack:
+                # The heuristic knows the direction (it only ever raises); TPE picks how far.
+                current = context.parent.field_value(field)
+                direction = None
+                if best is not None:
+                    direction = [v for v in context.space.allowed_values(field) if v > current]
                 try:
-                    return self._optuna.propose_field(context, field)
+                    return self._optuna.propose_field(context, field, allowed=direction)
                 except NoProposal:
                     continue
-            best = next((s for s in suggestions if s.field == field), None)
             if best is not None:
                 return Proposal(best.edit, best.field, "heuristic", best.rationale)
             if "random" in self.stack:

@@ -1,0 +1,168 @@
+"""Proposers on synthetic evidence: what they read, what they propose, what they learn."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rsi.proposers import PastAttempt, PolicyProposer, ProposalContext, TaskFeedback
+from rsi.proposers.heuristic import HeuristicProposer, diagnose
+from rsi.proposers.optuna_proposer import OptunaProposer
+from rsi.proposers.random_proposer import RandomProposer
+from search_space import SearchSpace, Strategy, apply, diff, parse_edit
+
+PARENT = Strategy(initial_candidates=3, max_candidates=3)
+
+
+def _trace(*, read: int, total: int, caught: list[int], techniques: list[str]) -> dict[str, Any]:
+    return {
+        "phases": [
+            {
+                "phase": "planning",
+                "clauses_read": read,
+                "clauses_total": total,
+                "techniques": techniques,
+            },
+            {"phase": "generation", "round": 1, "skipped_for_budget": 0},
+            {"phase": "submit", "clauses_caught": caught},
+        ],
+        "checks": [],
+    }
+
+
+def _feedback(
+    task_id: str, context: str, trace: dict[str, Any], success: bool = False
+) -> TaskFeedback:
+    return TaskFeedback(
+        task_id=task_id,
+        context=context,
+        instruction="Render the table with aligned columns and a header separator.",
+        success=success,
+        initial_outcome="pass",
+        reference_outcome="pass",
+        runner_error=None,
+        trace=trace,
+    )
+
+
+def _context(
+    feedback: list[TaskFeedback], history: tuple[PastAttempt, ...] = ()
+) -> ProposalContext:
+    return ProposalContext(
+        round=1,
+        attempt=1,
+        seed=42,
+        parent_id="p",
+        parent=PARENT,
+        feedback=tuple(feedback),
+        history=history,
+        insights=(),
+        space=SearchSpace(),
+    )
+
+
+UNREAD = _trace(read=3, total=6, caught=[], techniques=["basic"])
+STARVED = _trace(read=6, total=6, caught=[], techniques=["basic"])
+
+
+def test_unread_clauses_raise_context_tokens() -> None:
+    proposal = HeuristicProposer().propose(_context([_feedback("a", "general", UNREAD)] * 3))
+    assert proposal.edit == {"op": "set_scalar", "field": "contextTokens", "value": 24000}
+
+
+def test_starved_context_gets_a_route_lesson_or_guidance() -> None:
+    suggestions = diagnose(_context([_feedback(f"t{i}", "visual", STARVED) for i in range(3)]))
+    ops = [s.edit["op"] for s in suggestions]
+    assert ops[0] == "set_route" and suggestions[0].edit["context"] == "visual"
+    assert "add_lesson" in ops and "set_guidance" in ops
+    lesson = next(s for s in suggestions if s.edit["op"] == "add_lesson").edit["lesson"]
+    assert set(lesson["triggers"]) <= {
+        "render",
+        "table",
+        "aligned",
+        "columns",
+        "header",
+        "separator",
+    }
+    for suggestion in suggestions:  # every suggestion is a valid single edit
+        child = apply(PARENT, parse_edit(suggestion.edit))
+        assert len({c.field for c in diff(PARENT, child)}) == 1
+
+
+def test_successes_give_no_signal_and_tried_edits_are_not_repeated() -> None:
+    assert diagnose(_context([_feedback("a", "cli", STARVED, success=True)])) == []
+    tried = PastAttempt(
+        1,
+        "contextTokens",
+        {"op": "set_scalar", "field": "contextTokens", "value": 24000},
+        "heuristic",
+        "screen-failed",
+        "no gain",
+    )
+    suggestions = diagnose(_context([_feedback("a", "cli", UNREAD)], (tried,)))
+    assert all(s.edit != tried.edit for s in suggestions)
+
+
+def test_optuna_varies_only_the_chosen_field_and_is_deterministic() -> None:
+    context = _context([])
+    first = OptunaProposer().propose_field(context, "agentSteps")
+    again = OptunaProposer().propose_field(context, "agentSteps")
+    assert first == again
+    child = apply(PARENT, parse_edit(first.edit))
+    assert [c.field for c in diff(PARENT, child)] == ["agentSteps"]
+    higher = OptunaProposer().propose_field(context, "contextTokens", allowed=[24000, 32000])
+    assert higher.edit["value"] in (24000, 32000)
+
+
+def test_optuna_is_told_screening_outcomes() -> None:
+    scalars = {f: PARENT.field_value(f) for f in SearchSpace().mutable_scalars}
+    history = tuple(
+        PastAttempt(
+            r,
+            "agentSteps",
+            {"op": "set_scalar", "field": "agentSteps", "value": v},
+            "optuna",
+            verdict,
+            "",
+            gain=gain,
+            scalars=scalars | {"agentSteps": v},
+        )
+        for r, (v, verdict, gain) in enumerate(
+            [
+                (16, "kept", 3),
+                (10, "screen-failed", -2),
+                (14, "screen-failed", 0),
+                (16, "kept", 3),
+                (10, "screen-failed", -2),
+            ],
+            start=1,
+        )
+    )
+    context = _context([], history)
+    picks = {
+        OptunaProposer(startup_trials=2)
+        .propose_field(ProposalContext(**{**context.__dict__, "attempt": a}), "agentSteps")
+        .edit["value"]
+        for a in range(1, 6)
+    }
+    assert 16 in picks  # the value that gained is proposed again
+
+
+def test_random_proposals_are_valid_and_seeded() -> None:
+    proposer = RandomProposer()
+    feedback = [_feedback("a", "cli", STARVED)]
+    for attempt in range(1, 30):
+        context = ProposalContext(**{**_context(feedback).__dict__, "attempt": attempt})
+        proposal = proposer.propose(context)
+        assert proposal == proposer.propose(context)
+        child = apply(PARENT, parse_edit(proposal.edit))
+        assert len({c.field for c in diff(PARENT, child)}) == 1
+
+
+def test_policy_learns_from_rejections() -> None:
+    policy = PolicyProposer(("heuristic", "optuna"))
+    evidence = [_feedback("a", "general", UNREAD)] * 2
+    fresh = policy.field_scores(_context(evidence))
+    rejected = PastAttempt(1, "contextTokens", None, "heuristic", "rejected", "health_check")
+    after = policy.field_scores(_context(evidence, (rejected, rejected)))
+    assert after["contextTokens"] == fresh["contextTokens"] * 0.25
+    assert policy.propose(_context(evidence)).field == "contextTokens"
