@@ -1,0 +1,25 @@
+import os
+import subprocess
+import sys
+
+APP = os.environ.get("APP_DIR", os.getcwd())
+SCRIPT = os.path.join(APP, "colstats.py")
+
+
+def run(args, cwd, stdin=None):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, SCRIPT, *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        encoding="utf-8",
+        env=env,
+        timeout=30,
+    )
+
+def test_summary_through_script(tmp_path):
+    (tmp_path / "d.csv").write_text("v\n2\n4\n", encoding="utf-8")
+    res = run(["d.csv", "v"], tmp_path)
+    assert res.returncode == 0
+    assert res.stdout == "n=2 min=2 max=4 mean=3 median=3 skipped=0\n"

@@ -1,0 +1,8 @@
+import countjson
+
+
+def test_text_line_format(tmp_path, capsys):
+    path = tmp_path / "a.txt"
+    path.write_text("one two\nthree\n", encoding="utf-8")
+    assert countjson.main([str(path)]) == 0
+    assert capsys.readouterr().out == f"2 3 14 {path}\n"

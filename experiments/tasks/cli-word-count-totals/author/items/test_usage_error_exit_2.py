@@ -1,0 +1,26 @@
+import os
+import subprocess
+import sys
+
+APP = os.environ.get("APP_DIR", os.getcwd())
+SCRIPT = os.path.join(APP, "wordcount.py")
+
+
+def run(args, cwd, stdin=None):
+    env = dict(os.environ, PYTHONIOENCODING="utf-8")
+    return subprocess.run(
+        [sys.executable, SCRIPT, *args],
+        cwd=cwd,
+        input=stdin,
+        capture_output=True,
+        encoding="utf-8",
+        env=env,
+        timeout=30,
+    )
+
+def test_usage_error_exit_2(tmp_path):
+    (tmp_path / "a.txt").write_text("one\n", encoding="utf-8")
+    res = run(["-q", "a.txt"], tmp_path)
+    assert res.returncode == 2
+    assert res.stdout == ""
+    assert res.stderr != ""

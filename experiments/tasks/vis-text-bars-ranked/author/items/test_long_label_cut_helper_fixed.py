@@ -1,0 +1,6 @@
+from rankbars import rank_bars
+
+
+def test_long_label_cut_helper():
+    line = rank_bars({"abcdefgh": 4}, width=4, label_width=6)
+    assert line == "abcde~ ==== 4"
