@@ -1,0 +1,8 @@
+import pytest
+
+from spans import merge_half_open
+
+
+def test_reversed_raises():
+    with pytest.raises(ValueError):
+        merge_half_open([[1, 2], [5, 3]])

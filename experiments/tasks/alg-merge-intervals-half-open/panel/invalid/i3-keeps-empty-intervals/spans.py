@@ -1,0 +1,16 @@
+"""Merge half-open integer intervals."""
+
+
+def merge_half_open(intervals):
+    items = [[start, end] for start, end in intervals]
+    for start, end in items:
+        if start > end:
+            raise ValueError(f"invalid interval [{start}, {end})")
+    items.sort(key=lambda iv: iv[0])
+    merged = []
+    for start, end in items:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return merged

@@ -1,0 +1,18 @@
+"""Merge half-open integer intervals."""
+
+
+def merge_half_open(intervals):
+    """Return the union of the half-open ``intervals`` as sorted, disjoint [start, end] lists."""
+    items = [[start, end] for start, end in intervals]
+    for start, end in items:
+        if start > end:
+            raise ValueError(f"invalid interval [{start}, {end})")
+    items = [iv for iv in items if iv[0] < iv[1]]
+    items.sort(key=lambda iv: iv[0])
+    merged = []
+    for start, end in items:
+        if merged and start < merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], end)
+        else:
+            merged.append([start, end])
+    return merged

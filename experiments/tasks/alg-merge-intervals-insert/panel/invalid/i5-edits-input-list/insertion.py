@@ -1,0 +1,28 @@
+"""Insert one closed interval into a sorted list of disjoint closed intervals."""
+
+
+def _validate(intervals, new):
+    if new[0] > new[1]:
+        raise ValueError(f"new interval {tuple(new)} has start > end")
+    previous_end = None
+    for start, end in intervals:
+        if start > end:
+            raise ValueError(f"interval {(start, end)} has start > end")
+        if previous_end is not None and start <= previous_end:
+            raise ValueError("intervals must be sorted and disjoint")
+        previous_end = end
+
+
+def insert_interval(intervals, new):
+    _validate(intervals, new)
+    start, end = new
+    i, n = 0, len(intervals)
+    while i < n and intervals[i][1] < start:
+        i += 1
+    j = i
+    while j < n and intervals[j][0] <= end:
+        start = min(start, intervals[j][0])
+        end = max(end, intervals[j][1])
+        j += 1
+    intervals[i:j] = [(start, end)]
+    return [tuple(iv) for iv in intervals]

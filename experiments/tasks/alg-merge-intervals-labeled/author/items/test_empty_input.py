@@ -1,0 +1,5 @@
+from labeled import merge_labeled
+
+
+def test_empty_input():
+    assert merge_labeled([]) == []

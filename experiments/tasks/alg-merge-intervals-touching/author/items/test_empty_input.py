@@ -1,0 +1,5 @@
+from intervals import merge
+
+
+def test_empty_input():
+    assert merge([]) == []

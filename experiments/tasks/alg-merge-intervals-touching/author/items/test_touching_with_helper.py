@@ -1,0 +1,5 @@
+from intervals import merge
+
+
+def test_touching_with_helper():
+    assert_intervals_equal(merge([(1, 3), (3, 5)]), [(1, 5)])

@@ -1,0 +1,5 @@
+from rle import encode
+
+
+def test_encodes_runs():
+    assert encode("aaabcc") == "3a1b2c"

@@ -1,0 +1,5 @@
+from marker_rle import encode
+
+
+def test_encoded_is_shorter():
+    assert len(encode("a" * 10)) < 10

@@ -1,0 +1,5 @@
+from layering import layers
+
+
+def test_empty_graph():
+    assert layers({}) == []

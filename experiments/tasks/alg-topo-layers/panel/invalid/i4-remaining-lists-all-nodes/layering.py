@@ -1,0 +1,38 @@
+"""Group the nodes of a DAG into dependency layers."""
+
+
+class MissingNodeError(KeyError):
+    """A successor is not a key of the graph."""
+
+
+class CycleError(ValueError):
+    def __init__(self, remaining):
+        super().__init__(f"cycle among {remaining}")
+        self.remaining = remaining
+
+
+def layers(graph):
+    for node in graph:
+        for succ in graph[node]:
+            if succ not in graph:
+                raise MissingNodeError(succ)
+    indegree = {node: 0 for node in graph}
+    for node in graph:
+        for succ in set(graph[node]):
+            indegree[succ] += 1
+    frontier = sorted(node for node, deg in indegree.items() if deg == 0)
+    result = []
+    placed = 0
+    while frontier:
+        result.append(frontier)
+        placed += len(frontier)
+        following = []
+        for node in frontier:
+            for succ in set(graph[node]):
+                indegree[succ] -= 1
+                if indegree[succ] == 0:
+                    following.append(succ)
+        frontier = sorted(following)
+    if placed != len(graph):
+        raise CycleError(sorted(graph))
+    return result
