@@ -1,22 +1,19 @@
 """The embedded corpus: example suites get their exact verdicts, and every task validates.
 
 Both run the real judge on the local backend (bubblewrap), one parameter per task (and
-kind), so a failure names the task.
+kind), so a failure names the task. The `rsi tasks validate` command itself is tested on
+fixture tasks in test_tasks.py.
 """
 
 from __future__ import annotations
 
-import json
-import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from evaluators.judge import TargetKind, TaskJudgement, judge
+from evaluators.judge import TargetKind, TaskJudgement, judge, validate_task
 from evaluators.sandbox import Outcome, Sandbox, make_sandbox
 from evaluators.tasks import load_task
 
@@ -98,19 +95,10 @@ def test_example_suite_verdicts(
 
 @pytest.mark.slow
 @pytest.mark.parametrize("task_id", corpus_tasks())
-def test_rsi_tasks_validate(task_id: str) -> None:
-    env = dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", MLFLOW_DISABLE_TELEMETRY="true")
-    done = subprocess.run(
-        [sys.executable, "-m", "rsi", "tasks", "validate", str(CORPUS / task_id), "--json"],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=600,
-        check=False,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    report = json.loads(done.stdout)["tasks"]
-    assert [t["task"] for t in report] == [task_id]
-    assert report[0]["problems"] == [], report[0]["problems"]
-    assert done.returncode == 0
+def test_every_corpus_task_validates(
+    task_id: str, sandbox: Sandbox, pool: ThreadPoolExecutor
+) -> None:
+    """What `rsi tasks validate experiments/tasks` checks, one task per test, in-process."""
+    validation = validate_task(load_task(CORPUS / task_id), sandbox, executor=pool)
+    assert validation.problems == (), validation.problems
+    assert validation.ok
