@@ -2,7 +2,7 @@
 
 Signals, per failing task, read from the runner's trace (missing keys mean no signal):
 - clauses left unread and nothing caught         -> raise contextTokens
-- every clause read, nothing caught, basic only  -> route the context to a generation skill,
+- nothing caught with basic techniques only       -> route the context to a generation skill,
                                                     or add a lesson (triggers from public
                                                     task text) or guidance naming a technique
 - the reference rejected the suite (broken tests) -> raise toolOutputChars (output was cut),
@@ -195,8 +195,8 @@ def diagnose(context: ProposalContext) -> list[Suggestion]:
         caught = submit.get("clauses_caught", [])
         if not caught and planning.get("clauses_read", 0) < planning.get("clauses_total", 0):
             counts["context"] += 1
-        elif not caught and planning.get("techniques") == ["basic"]:
-            starved[task.context].append(task)
+        if not caught and planning.get("techniques") == ["basic"]:
+            starved[task.context].append(task)  # unread clauses or not, a specialist may help
         if task.reference_outcome != "pass":
             checks = trace.get("checks", [])
             if any(c.get("truncated") for c in checks):
@@ -217,7 +217,7 @@ def diagnose(context: ProposalContext) -> list[Suggestion]:
         *_scalar(context, "repairSteps", counts["repair"], "repairs ran out"),
         *_scalar(context, "reviewMaxOutputTokens", counts["review"], "review ran short", 0.7),
         *_scalar(context, "agentSteps", counts["steps"], "items skipped for steps", 0.9),
-        *_scalar(context, "maxRounds", counts["rounds"], "rounds ran out", 0.6),
+        *_scalar(context, "maxRounds", counts["rounds"], "rounds ran out", 0.3),
         *_technique_suggestions(context, starved),
     ]
     tried = {_edit_key(past.edit) for past in context.history if past.edit is not None}
