@@ -1,0 +1,5 @@
+from eventbus import EventBus
+
+
+def test_emit_no_handlers():
+    assert EventBus().emit("nobody") == []

@@ -1,0 +1,8 @@
+import pytest
+
+from pipeline import MiddlewareError, Pipeline
+
+
+def test_non_callable_rejected():
+    with pytest.raises((TypeError, MiddlewareError)):
+        Pipeline(print).use(42)

@@ -1,0 +1,11 @@
+from pinned_lru import PinnedLRU
+
+
+def test_get_refreshes_recency():
+    c = PinnedLRU(2)
+    c.put("a", 1)
+    c.put("b", 2)
+    c.get("a")
+    c.put("c", 3)
+    assert "a" in c
+    assert "b" not in c

@@ -1,0 +1,5 @@
+from order import Order
+
+
+def test_starts_created():
+    assert Order(1).state == "created"
