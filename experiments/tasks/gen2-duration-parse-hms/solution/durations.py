@@ -1,0 +1,18 @@
+"""Parse compact h/m/s durations such as "1h30m"."""
+
+import re
+
+_DURATION = re.compile(
+    r"(?:(?P<h>[0-9]+)h)?(?:(?P<m>[0-9]+)m)?(?:(?P<s>[0-9]+)s)?", re.IGNORECASE
+)
+
+
+def parse_duration(text):
+    """Return the number of seconds in a duration like "1h30m"."""
+    if not isinstance(text, str):
+        raise TypeError(f"duration must be a string, not {type(text).__name__}")
+    match = _DURATION.fullmatch(text.strip())
+    if match is None or not any(match.groupdict().values()):
+        raise ValueError(f"invalid duration: {text!r}")
+    parts = {unit: int(value or 0) for unit, value in match.groupdict().items()}
+    return parts["h"] * 3600 + parts["m"] * 60 + parts["s"]

@@ -1,0 +1,9 @@
+import pytest
+
+from spans import parse_span
+
+
+@pytest.mark.parametrize("text", ["", "1h30x", "10"])
+def test_malformed_value_error(text):
+    with pytest.raises(ValueError):
+        parse_span(text)

@@ -1,0 +1,4 @@
+import os
+import sys
+
+sys.path.insert(0, os.environ.get("APP_DIR", os.getcwd()))

@@ -1,0 +1,18 @@
+"""De-duplicate e-mail addresses."""
+
+
+def dedupe_emails(addresses):
+    """Return one entry per address, first spelling kept, in order of first appearance."""
+    seen = set()
+    result = []
+    for position, entry in enumerate(addresses):
+        if not isinstance(entry, str):
+            raise TypeError(f"entry {position} is not a string: {entry!r}")
+        cleaned = entry.strip()
+        if not cleaned:
+            continue
+        folded = cleaned.casefold()
+        if folded not in seen:
+            seen.add(folded)
+            result.append(cleaned)
+    return result

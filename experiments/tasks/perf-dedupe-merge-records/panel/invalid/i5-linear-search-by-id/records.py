@@ -1,0 +1,18 @@
+"""Merge duplicate records by id."""
+
+
+def merge_records(records, id_field="id"):
+    merged = []
+    for position, record in enumerate(records):
+        if id_field not in record:
+            raise ValueError(f"record {position} has no {id_field!r} field")
+        for target in merged:
+            if target[id_field] == record[id_field]:
+                break
+        else:
+            target = {}
+            merged.append(target)
+        for field, value in record.items():
+            if value is not None or field not in target:
+                target[field] = value
+    return merged

@@ -1,0 +1,49 @@
+import random
+
+import pytest
+
+from records import merge_records
+
+import signal
+from contextlib import contextmanager
+
+BUDGET_S = 2.0
+
+
+class _OverBudget(BaseException):
+    """Raised from SIGPROF; a BaseException so the code under test cannot swallow it."""
+
+
+@contextmanager
+def within_budget(seconds=BUDGET_S):
+    """Fail the test once the block has used `seconds` of CPU time (load-independent)."""
+
+    def _on_budget(signum, frame):
+        raise _OverBudget()
+
+    previous = signal.signal(signal.SIGPROF, _on_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    over = False
+    try:
+        yield
+    except _OverBudget:
+        over = True
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+    if over:
+        # raised outside the except block and without a traceback: the interrupted frame
+        # may have no line number, which pytest cannot render
+        pytest.fail(f"did not finish within a {seconds:.0f} s CPU-time budget", pytrace=False)
+
+
+def test_large_export_within_budget():
+    rng = random.Random(42)
+    records = []
+    for i in range(200_000):
+        rid = rng.randrange(50_000)
+        records.append({"id": rid, "email": None if i % 3 else f"u{rid}@x.com", "seq": i})
+    with within_budget():
+        merged = merge_records(records)
+    assert len(merged) == len({r["id"] for r in records})
+    assert merged[0]["id"] == records[0]["id"]

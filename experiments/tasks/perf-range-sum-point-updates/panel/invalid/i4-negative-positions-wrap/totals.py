@@ -1,0 +1,49 @@
+"""Range totals with point updates; positions may count from the end like lists."""
+
+
+class RangeTotals:
+    def __init__(self, values):
+        self._values = list(values)
+        n = len(self._values)
+        tree = [0] + self._values
+        for i in range(1, n + 1):
+            parent = i + (i & -i)
+            if parent <= n:
+                tree[parent] += tree[i]
+        self._tree = tree
+        self._n = n
+
+    def _index(self, i):
+        if i < 0:
+            i += self._n
+        if not 0 <= i < self._n:
+            raise IndexError(f"position {i} out of range for {self._n} values")
+        return i
+
+    def _prefix(self, count):
+        s = 0
+        while count > 0:
+            s += self._tree[count]
+            count -= count & -count
+        return s
+
+    def add(self, i, delta):
+        i = self._index(i)
+        self._values[i] += delta
+        j = i + 1
+        while j <= self._n:
+            self._tree[j] += delta
+            j += j & -j
+
+    def set(self, i, value):
+        i = self._index(i)
+        self.add(i, value - self._values[i])
+
+    def get(self, i):
+        return self._values[self._index(i)]
+
+    def total(self, lo, hi):
+        lo, hi = self._index(lo), self._index(hi)
+        if lo > hi:
+            return 0
+        return self._prefix(hi + 1) - self._prefix(lo)

@@ -1,0 +1,9 @@
+"""Top-k most frequent words."""
+from collections import Counter
+
+
+def top_k_frequent(words, k):
+    if k < 0:
+        raise ValueError(f"k must be non-negative, got {k}")
+    ordered = sorted(Counter(words).items(), key=lambda wc: (-wc[1], wc[0]))
+    return [ordered[i] for i in range(k)]

@@ -1,0 +1,47 @@
+import random
+
+import pytest
+
+from nearest import k_nearest
+
+import signal
+from contextlib import contextmanager
+
+BUDGET_S = 2.0
+
+
+class _OverBudget(BaseException):
+    """Raised from SIGPROF; a BaseException so the code under test cannot swallow it."""
+
+
+@contextmanager
+def within_budget(seconds=BUDGET_S):
+    """Fail the test once the block has used `seconds` of CPU time (load-independent)."""
+
+    def _on_budget(signum, frame):
+        raise _OverBudget()
+
+    previous = signal.signal(signal.SIGPROF, _on_budget)
+    signal.setitimer(signal.ITIMER_PROF, seconds)
+    over = False
+    try:
+        yield
+    except _OverBudget:
+        over = True
+    finally:
+        signal.setitimer(signal.ITIMER_PROF, 0)
+        signal.signal(signal.SIGPROF, previous)
+    if over:
+        # raised outside the except block and without a traceback: the interrupted frame
+        # may have no line number, which pytest cannot render
+        pytest.fail(f"did not finish within a {seconds:.0f} s CPU-time budget", pytrace=False)
+
+
+def test_many_points_within_budget():
+    rng = random.Random(42)
+    points = [(rng.randint(-10**6, 10**6), rng.randint(-10**6, 10**6)) for _ in range(120_000)]
+    with within_budget():
+        result = k_nearest(points, (0, 0), 60_000)
+    assert len(result) == 60_000
+    d = [x * x + y * y for x, y in result[:1000]]
+    assert d == sorted(d)

@@ -1,0 +1,17 @@
+"""Top-k most expensive products per category."""
+
+
+def top_per_category(items, k):
+    """Map each category to the names of its k most expensive items."""
+    if k < 0:
+        raise ValueError(f"k must be >= 0, got {k}")
+    groups = {}
+    for category, name, price in items:
+        if price is None:
+            continue
+        groups.setdefault(category, []).append((price, name))
+    result = {}
+    for category, entries in groups.items():
+        entries.sort(reverse=True)
+        result[category] = [name for _, name in entries[:k]]
+    return result
