@@ -106,30 +106,26 @@ class Engine:
         return event
 
     def _write_config(self) -> None:
-        """Write the resolved config once; a resume must match it except for [budget]."""
+        """Write the resolved config; a resume must match it except for [budget].
+
+        The journal's run_started hash is the reference when present (it also catches a
+        hand-edited config.json); before the first event, an existing config.json is.
+        """
         path = self.run_dir / CONFIG_FILE
         started = self.journal.get("run:start")
-        fingerprint = self.config.fingerprint(ignore_budget=True)
-        recorded_hash = (
-            started.data.config_hash if started and isinstance(started.data, RunStarted) else None
-        )
-        if recorded_hash is not None and recorded_hash != fingerprint:
+        if started is not None and isinstance(started.data, RunStarted):
+            expected: str | None = started.data.config_hash
+        elif path.exists():
+            recorded = ExperimentConfig.model_validate(json.loads(path.read_text()))
+            expected = recorded.fingerprint(ignore_budget=True)
+        else:
+            expected = None
+        if expected is not None and expected != self.config.fingerprint(ignore_budget=True):
             raise UserInputError(
                 "the config differs from the one this run started with (only [budget] may change)",
                 source=str(path),
             )
-        resolved = self.config.model_dump(mode="json")
-        if not path.exists():
-            path.write_text(json.dumps(resolved, indent=2, sort_keys=True))
-            return
-        recorded = ExperimentConfig.model_validate(json.loads(path.read_text()))
-        if recorded.fingerprint(ignore_budget=True) != self.config.fingerprint(ignore_budget=True):
-            raise UserInputError(
-                "the config differs from the one this run started with (only [budget] may change)",
-                source=str(path),
-            )
-        if recorded != self.config:
-            path.write_text(json.dumps(resolved, indent=2, sort_keys=True))
+        path.write_text(json.dumps(self.config.model_dump(mode="json"), indent=2, sort_keys=True))
 
     # --- the search -------------------------------------------------------------------------
 
