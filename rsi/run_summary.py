@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rsi.journal import read_events
 from rsi.state import SearchState, fold
+from search_space import InvalidEdit, describe_edit, parse_edit
 
 
 class KeptSummary(BaseModel):
@@ -79,5 +80,9 @@ def summarise(run_dir: Path) -> RunSummary:
 
 
 def edit_text(edit: dict[str, Any]) -> str:
+    """The journaled edit as one readable line (extra keys such as `round` are ignored)."""
     body = {k: v for k, v in edit.items() if k not in ("round", "proposer")}
-    return json.dumps(body, sort_keys=True)[:160]
+    try:
+        return describe_edit(parse_edit(body))
+    except InvalidEdit:  # a journal written by another version: show it raw, never crash
+        return json.dumps(body, sort_keys=True)[:160]

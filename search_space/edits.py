@@ -96,6 +96,25 @@ def edited_field(edit: Edit) -> str:
     return "lessons"
 
 
+def describe_edit(edit: Edit, limit: int = 100) -> str:
+    """One readable line for tables and logs, e.g. `contextTokens = 24000`."""
+    if isinstance(edit, SetScalar):
+        text = f"{edit.field} = {edit.value}"
+    elif isinstance(edit, SetGuidance):
+        text = f"guidance: {edit.text!r}"
+    elif isinstance(edit, SetRoute):
+        text = f"route {edit.context.value} -> {edit.skill or 'no specialist'}"
+    elif isinstance(edit, ClearRoute):
+        text = f"clear route {edit.context.value}"
+    elif isinstance(edit, RemoveLesson):
+        text = f"remove lesson {edit.lesson_id}"
+    else:
+        verb = "add" if isinstance(edit, AddLesson) else "replace"
+        lesson = edit.lesson
+        text = f"{verb} lesson {lesson.id} (triggers: {', '.join(lesson.triggers)})"
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _reason_of(error: ValidationError) -> tuple[Reason, str]:
     first = error.errors()[0]
     try:

@@ -8,6 +8,23 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+# The JSON contract of a gate report (`rsi gate --json`, `rsi release --json`).
+GATE_REPORT_KEYS = frozenset(
+    {
+        "n",
+        "baseline_successes",
+        "challenger_successes",
+        "wins",
+        "losses",
+        "diff_pp",
+        "p_value",
+        "ci95_pp",
+        "ci99_pp",
+        "alpha",
+        "promote",
+        "reason",
+    }
+)
 
 
 def run_rsi(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess[str]:

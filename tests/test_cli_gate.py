@@ -9,24 +9,9 @@ import pytest
 from typer.testing import CliRunner
 
 from rsi.cli import app
-from tests.cli_helpers import assert_one_line_user_error, run_rsi
+from tests.cli_helpers import GATE_REPORT_KEYS, assert_one_line_user_error, run_rsi
 
 runner = CliRunner()
-
-GATE_KEYS = {
-    "n",
-    "baseline_successes",
-    "challenger_successes",
-    "wins",
-    "losses",
-    "diff_pp",
-    "p_value",
-    "ci95_pp",
-    "ci99_pp",
-    "alpha",
-    "promote",
-    "reason",
-}
 
 
 @pytest.fixture
@@ -59,7 +44,7 @@ def test_table_output(table13: Path) -> None:
 
 def test_json_has_exactly_the_contract_keys(table13: Path) -> None:
     data = json.loads(invoke("gate", "--outcomes", str(table13), "--json"))
-    assert set(data) == GATE_KEYS
+    assert set(data) == GATE_REPORT_KEYS
     assert (data["wins"], data["losses"], data["diff_pp"]) == (12, 2, 10.0)
     assert data["p_value"] == pytest.approx(106 / 16384, rel=1e-12)
     assert (data["ci95_pp"], data["ci99_pp"]) == ([3.0, 17.0], [1.0, 20.0])

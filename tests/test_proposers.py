@@ -88,6 +88,27 @@ def test_starved_context_gets_a_route_lesson_or_guidance() -> None:
         assert len({c.field for c in diff(PARENT, child)}) == 1
 
 
+def test_context_comes_before_a_specialist_while_clauses_go_unread() -> None:
+    """A skill's text costs context: with clauses unread, raise the context first."""
+    unread_starved = [_feedback(f"t{i}", "visual", UNREAD) for i in range(2)]
+    suggestions = diagnose(_context(unread_starved))
+    assert suggestions[0].field == "contextTokens"
+    route = next(s for s in suggestions if s.field == "skillRoutes")
+    assert route.score < suggestions[0].score
+    # The same tasks with every clause read: the specialist leads.
+    assert (
+        diagnose(_context([_feedback(f"t{i}", "visual", STARVED) for i in range(2)]))[0].field
+        == "skillRoutes"
+    )
+
+
+def test_passing_tasks_with_unread_clauses_add_context_pressure_only_together() -> None:
+    one = [_feedback("a", "cli", UNREAD, success=True)]
+    assert diagnose(_context(one)) == []
+    many = [_feedback(f"t{i}", "cli", UNREAD, success=True) for i in range(4)]
+    assert [s.field for s in diagnose(_context(many))] == ["contextTokens"]
+
+
 def test_successes_give_no_signal_and_tried_edits_are_not_repeated() -> None:
     assert diagnose(_context([_feedback("a", "cli", STARVED, success=True)])) == []
     tried = PastAttempt(

@@ -19,21 +19,7 @@ from rsi.release import (
     run_gate,
 )
 from search_space.errors import UserInputError
-
-JSON_KEYS = {
-    "n",
-    "baseline_successes",
-    "challenger_successes",
-    "wins",
-    "losses",
-    "diff_pp",
-    "p_value",
-    "ci95_pp",
-    "ci99_pp",
-    "alpha",
-    "promote",
-    "reason",
-}
+from tests.cli_helpers import GATE_REPORT_KEYS
 
 
 def arms(both: int, neither: int, wins: int, losses: int) -> tuple[list[bool], list[bool]]:
@@ -240,7 +226,7 @@ def test_the_same_simulation_promotes_a_real_gain() -> None:
 def test_json_has_exactly_the_contract_keys_and_round_trips() -> None:
     report = run_gate(*arms(both=46, neither=40, wins=12, losses=2))
     data = report.to_json_dict()
-    assert set(data) == JSON_KEYS
+    assert set(data) == GATE_REPORT_KEYS
     assert data["ci95_pp"] == [3.0, 17.0]
     assert json.loads(json.dumps(data)) == data
     assert GateReport.model_validate(data).to_json_dict() == data

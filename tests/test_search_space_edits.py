@@ -19,6 +19,7 @@ from search_space import (
     Strategy,
     apply,
     canonical_json,
+    describe_edit,
     diff,
     edit_between,
     edited_field,
@@ -175,3 +176,23 @@ def test_reasons_are_distinct_per_rule() -> None:
         _reason(INITIAL, SetGuidance(text="a" * 3000)),
     }
     assert len(reasons) == 5
+
+
+@pytest.mark.parametrize(
+    ("edit", "line"),
+    [
+        ({"op": "set_scalar", "field": "contextTokens", "value": 24000}, "contextTokens = 24000"),
+        ({"op": "set_route", "context": "cli", "skill": "cli-output"}, "route cli -> cli-output"),
+        ({"op": "set_route", "context": "cli", "skill": None}, "route cli -> no specialist"),
+        ({"op": "clear_route", "context": "visual"}, "clear route visual"),
+        ({"op": "remove_lesson", "lessonId": "l1"}, "remove lesson l1"),
+    ],
+)
+def test_describe_edit_names_field_and_value(edit: dict[str, object], line: str) -> None:
+    assert describe_edit(parse_edit(edit)) == line
+
+
+def test_describe_edit_stays_one_short_line() -> None:
+    long_text = "Check every boundary case. " * 40
+    line = describe_edit(parse_edit({"op": "set_guidance", "text": long_text}), limit=60)
+    assert len(line) == 60 and line.endswith("…") and "\n" not in line

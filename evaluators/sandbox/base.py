@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from enum import Enum
 from pathlib import Path
 from typing import Protocol, runtime_checkable
@@ -63,6 +64,19 @@ class RunResult(BaseModel):
     backend: str
     isolation: Isolation
     error: str | None = None  # why the outcome is `error`, in one line
+
+
+def error_result(message: str, *, backend: str, isolation: Isolation, started: float) -> RunResult:
+    """An `error` outcome for a run that could not happen; `started` is a monotonic time."""
+    return RunResult(
+        outcome=Outcome.ERROR,
+        exit_code=None,
+        duration_s=time.monotonic() - started,
+        output="",
+        backend=backend,
+        isolation=isolation,
+        error=" ".join(message.split()),
+    )
 
 
 @runtime_checkable

@@ -31,6 +31,7 @@ from evaluators.sandbox.base import (
     Outcome,
     RunResult,
     RunSpec,
+    error_result,
 )
 from evaluators.sandbox.workspace import (
     DEFAULT_IMAGE,
@@ -154,15 +155,7 @@ class DockerSandbox:
             return self._error(f"sandbox infrastructure failure: {error}", started)
 
     def _error(self, message: str, started: float) -> RunResult:
-        return RunResult(
-            outcome=Outcome.ERROR,
-            exit_code=None,
-            duration_s=time.monotonic() - started,
-            output="",
-            backend=self.name,
-            isolation=Isolation.DOCKER,
-            error=" ".join(message.split()),
-        )
+        return error_result(message, backend=self.name, isolation=Isolation.DOCKER, started=started)
 
     def _create(self, client: docker.DockerClient, image: str, spec: RunSpec) -> Container:
         memory = f"{spec.memory_mb}m"

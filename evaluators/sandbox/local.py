@@ -30,6 +30,7 @@ from evaluators.sandbox.base import (
     Outcome,
     RunResult,
     RunSpec,
+    error_result,
 )
 from evaluators.sandbox.bwrap import bwrap_argv, identity_files
 from evaluators.sandbox.process import (
@@ -209,15 +210,7 @@ class LocalSandbox:
                 self._uids.release(uid)
 
     def _error(self, message: str, started: float) -> RunResult:
-        return RunResult(
-            outcome=Outcome.ERROR,
-            exit_code=None,
-            duration_s=time.monotonic() - started,
-            output="",
-            backend=self.name,
-            isolation=self.isolation,
-            error=" ".join(message.split()),
-        )
+        return error_result(message, backend=self.name, isolation=self.isolation, started=started)
 
     def _limits(self, spec: RunSpec, uid: int | None) -> list[str]:
         nproc = spec.max_pids

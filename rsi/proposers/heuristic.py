@@ -1,10 +1,15 @@
 """The offline `heuristic` proposer: diagnose failing training tasks from their traces.
 
 Signals, per failing task, read from the runner's trace (missing keys mean no signal):
-- clauses left unread and nothing caught         -> raise contextTokens
+- clauses left unread and nothing caught         -> raise contextTokens (tasks that passed
+                                                    with clauses unread add a little weight:
+                                                    the context is tight everywhere)
 - nothing caught with basic techniques only       -> route the context to a generation skill,
                                                     or add a lesson (triggers from public
-                                                    task text) or guidance naming a technique
+                                                    task text) or guidance naming a technique;
+                                                    discounted while that task's clauses went
+                                                    unread, since a skill's text takes context
+                                                    the task already lacks
 - the reference rejected the suite (broken tests) -> raise toolOutputChars (output was cut),
                                                     repairSteps (repairs ran out) or
                                                     reviewMaxOutputTokens (review ran short)
@@ -97,6 +102,10 @@ _STOPWORDS = frozenset(
 )
 
 
+CONTEXT_PRESSURE_WEIGHT = 0.25  # per task that passed although it left clauses unread
+SPECIALIST_UNDER_PRESSURE = 0.4  # a skill or lesson text costs context an unread task lacks
+
+
 @dataclass(frozen=True)
 class Suggestion:
     field: str
@@ -120,12 +129,12 @@ def _next_value(parent: Strategy, context: ProposalContext, field: str) -> int |
 
 
 def _scalar(
-    context: ProposalContext, field: str, count: int, why: str, weight: float = 1.0
+    context: ProposalContext, field: str, count: float, why: str, weight: float = 1.0
 ) -> Iterable[Suggestion]:
     value = _next_value(context.parent, context, field)
-    if count and value is not None:
+    if count >= 1 and value is not None:
         edit = {"op": "set_scalar", "field": field, "value": value}
-        yield Suggestion(field, edit, count * weight, f"{count} failing task(s): {why}")
+        yield Suggestion(field, edit, count * weight, f"{count:g} failing task(s): {why}")
 
 
 def trigger_words(instructions: Iterable[str], limit: int = 3) -> list[str]:
@@ -137,18 +146,25 @@ def trigger_words(instructions: Iterable[str], limit: int = 3) -> list[str]:
     return [word for word, _ in ranked[:limit]]
 
 
+def _unread(task: TaskFeedback) -> bool:
+    planning = (_phase(task.trace, "planning") or [{}])[0]
+    return bool(planning.get("clauses_read", 0) < planning.get("clauses_total", 0))
+
+
 def _technique_suggestions(
     context: ProposalContext, starved: dict[str, list[TaskFeedback]]
 ) -> Iterable[Suggestion]:
     parent = context.parent
     for ctx, tasks in sorted(starved.items(), key=lambda kv: (-len(kv[1]), kv[0])):
+        # How much a specialist can help: full weight per task that read all its clauses.
+        weight = sum(SPECIALIST_UNDER_PRESSURE if _unread(t) else 1.0 for t in tasks)
         route = parent.route_for(Context(ctx))
         for skill in CONTEXT_SKILLS[ctx]:
             if route is not None and route.skill == skill:
                 continue
             edit = {"op": "set_route", "context": ctx, "skill": skill}
             yield Suggestion(
-                "skillRoutes", edit, 1.0 * len(tasks), f"{len(tasks)} {ctx} task(s) caught nothing"
+                "skillRoutes", edit, 1.0 * weight, f"{len(tasks)} {ctx} task(s) caught nothing"
             )
             words = trigger_words(t.instruction for t in tasks)
             lesson_id = f"{ctx}-{skill}"
@@ -167,7 +183,7 @@ def _technique_suggestions(
                 yield Suggestion(
                     "lessons",
                     {"op": "add_lesson", "lesson": lesson.to_json_dict()},
-                    0.8 * len(tasks),
+                    0.8 * weight,
                     f"lesson for {len(tasks)} {ctx} task(s) that caught nothing",
                 )
             sentence = TECHNIQUE_SENTENCES[skill]
@@ -177,23 +193,26 @@ def _technique_suggestions(
                     yield Suggestion(
                         "guidance",
                         {"op": "set_guidance", "text": text},
-                        0.5 * len(tasks),
+                        0.5 * weight,
                         f"guidance naming {skill} for {len(tasks)} {ctx} task(s)",
                     )
 
 
 def diagnose(context: ProposalContext) -> list[Suggestion]:
     """Every suggestion the evidence supports, best first, untried ones only."""
-    counts: Counter[str] = Counter()
+    counts: defaultdict[str, float] = defaultdict(float)
     starved: dict[str, list[TaskFeedback]] = defaultdict(list)
     for task in context.feedback:
-        if task.success or task.runner_error:
+        if task.runner_error:
+            continue
+        if task.success:
+            counts["context"] += CONTEXT_PRESSURE_WEIGHT * _unread(task)
             continue
         trace = task.trace
         planning = (_phase(trace, "planning") or [{}])[0]
         submit = (_phase(trace, "submit") or [{}])[-1]
         caught = submit.get("clauses_caught", [])
-        if not caught and planning.get("clauses_read", 0) < planning.get("clauses_total", 0):
+        if not caught and _unread(task):
             counts["context"] += 1
         if not caught and planning.get("techniques") == ["basic"]:
             starved[task.context].append(task)  # unread clauses or not, a specialist may help
