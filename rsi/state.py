@@ -68,10 +68,23 @@ class SearchState:
     def consumed_tasks(self) -> set[str]:
         return {task for started in self.rounds_started.values() for task in started.tasks}
 
+    def generation(self, strategy_id: str) -> int:
+        """Kept edits between the initial strategy and this candidate (0 for the initial)."""
+        depth, parent = 0, self.candidates[strategy_id].parent_id
+        while parent is not None:
+            depth, parent = depth + 1, self.candidates[parent].parent_id
+        return depth
+
     def best_candidate(self) -> Candidate:
-        """Highest dev RAR; ties go to the earliest kept (the simpler, older strategy)."""
+        """Highest dev RAR; on a tie, the later generation, then the earliest kept.
+
+        A small dev split ties often. Each generation passed one more screen (a strict gain
+        with zero regressions on unseen tasks), so on equal dev evidence it is the better
+        supported strategy, and the search keeps building on it instead of stalling.
+        """
         scored = [c for c in self.candidates.values() if c.dev_rar is not None]
-        return max(scored, key=lambda c: c.dev_rar or 0.0)
+        # max() keeps the first of equal keys, and candidates are in keep order.
+        return max(scored, key=lambda c: (c.dev_rar or 0.0, self.generation(c.strategy_id)))
 
     def apply(self, event: Event) -> None:
         data = event.data

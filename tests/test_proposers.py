@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rsi.proposers import PastAttempt, PolicyProposer, ProposalContext, TaskFeedback
-from rsi.proposers.heuristic import HeuristicProposer, diagnose
+from rsi.proposers.heuristic import HeuristicProposer, diagnose, trigger_words
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.random_proposer import RandomProposer
 from search_space import SearchSpace, Strategy, apply, diff, parse_edit
@@ -187,3 +187,17 @@ def test_policy_learns_from_rejections() -> None:
     after = policy.field_scores(_context(evidence, (rejected, rejected)))
     assert after["contextTokens"] == fresh["contextTokens"] * 0.25
     assert policy.propose(_context(evidence)).field == "contextTokens"
+
+
+def test_lesson_triggers_prefer_names_from_code_spans() -> None:
+    """A family's names make a lesson fire on that family, not on every task."""
+    texts = [
+        "Implement `layers(graph)` and `CycleError` in `layering.py`. Another clause appears.",
+        "Implement `order(graph)` raising `CycleError`, because cycles appear in pipelines.",
+    ]
+    assert trigger_words(texts) == ["cycleerror", "graph", "layering"]
+    assert trigger_words(["Render the table with aligned columns."]) == [
+        "aligned",
+        "columns",
+        "render",
+    ]

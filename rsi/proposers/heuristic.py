@@ -32,7 +32,7 @@ from search_space import Context, Lesson, Strategy, canonical_json
 # Skills worth trying per context, most likely first (domain knowledge, not task data).
 CONTEXT_SKILLS: dict[str, tuple[str, ...]] = {
     Context.GENERAL.value: ("boundary-inputs", "error-contracts"),
-    Context.ALGORITHM.value: ("boundary-inputs", "invariants", "differential-oracle"),
+    Context.ALGORITHM.value: ("invariants", "differential-oracle", "boundary-inputs"),
     Context.FRAMEWORK.value: ("framework-contracts", "error-contracts"),
     Context.STATEFUL.value: ("stateful-sequences", "boundary-inputs"),
     Context.PERFORMANCE.value: ("performance-budgets", "boundary-inputs"),
@@ -137,12 +137,57 @@ def _scalar(
         yield Suggestion(field, edit, count * weight, f"{count:g} failing task(s): {why}")
 
 
+_CODE_SPAN = re.compile(r"`([^`\n]+)`")
+_GENERIC_CODE_WORDS = frozenset(
+    [
+        "assert",
+        "class",
+        "false",
+        "float",
+        "import",
+        "lambda",
+        "print",
+        "raise",
+        "return",
+        "string",
+        "tuple",
+        "value",
+        "error",
+        "errors",
+        "valueerror",
+        "typeerror",
+        "keyerror",
+        "python",
+        "systemexit",
+    ]
+)
+
+
+def _salient_words(text: str) -> tuple[set[str], set[str]]:
+    """(names from code spans, other words) of one instruction, lower case, 5+ letters."""
+    lowered = text.lower()
+    code = set()
+    for span in _CODE_SPAN.findall(lowered):
+        code.update(re.findall(r"[a-z]{5,}", span))
+    prose = set(re.findall(r"[a-z]{5,}", lowered))
+    return code - _GENERIC_CODE_WORDS, prose - _STOPWORDS - _GENERIC_CODE_WORDS
+
+
 def trigger_words(instructions: Iterable[str], limit: int = 3) -> list[str]:
-    """Salient words shared by the given public instructions (deterministic order)."""
-    counts: Counter[str] = Counter()
+    """Salient words shared by the given public instructions (deterministic order).
+
+    Names in code spans (`parse_version`, `CycleError`) come first: they mark a task
+    family, so the lesson fires again on that family's unseen tasks. Plain prose words
+    ("another", "because") would fire almost everywhere.
+    """
+    code_counts: Counter[str] = Counter()
+    prose_counts: Counter[str] = Counter()
     for text in instructions:
-        counts.update(set(re.findall(r"[a-z]{5,}", text.lower())) - _STOPWORDS)
-    ranked = sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+        code, prose = _salient_words(text)
+        code_counts.update(code)
+        prose_counts.update(prose - code)
+    ranked = sorted(code_counts.items(), key=lambda kv: (-kv[1], kv[0]))
+    ranked += sorted(prose_counts.items(), key=lambda kv: (-kv[1], kv[0]))
     return [word for word, _ in ranked[:limit]]
 
 
