@@ -4,7 +4,14 @@ from __future__ import annotations
 
 from types import TracebackType
 
-from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from rsi.cli.output import err_console
 from rsi.config import ExperimentConfig
@@ -19,7 +26,7 @@ class SearchProgress:
         self._progress = Progress(
             TextColumn("{task.description}"),
             BarColumn(),
-            TextColumn("{task.completed}/{task.total}"),
+            MofNCompleteColumn(),  # "132/?" while the total is unknown
             TimeElapsedColumn(),
             TimeRemainingColumn(),
             console=err_console,
