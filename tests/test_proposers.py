@@ -106,21 +106,47 @@ def test_passing_tasks_with_unread_clauses_add_context_pressure_only_together() 
     one = [_feedback("a", "cli", UNREAD, success=True)]
     assert diagnose(_context(one)) == []
     many = [_feedback(f"t{i}", "cli", UNREAD, success=True) for i in range(4)]
-    assert [s.field for s in diagnose(_context(many))] == ["contextTokens"]
+    assert {s.field for s in diagnose(_context(many))} == {"contextTokens"}
 
 
-def test_successes_give_no_signal_and_tried_edits_are_not_repeated() -> None:
+def test_successes_give_no_signal() -> None:
     assert diagnose(_context([_feedback("a", "cli", STARVED, success=True)])) == []
-    tried = PastAttempt(
+
+
+CONTEXT_24K = {"op": "set_scalar", "field": "contextTokens", "value": 24000}
+
+
+def _tried(verdict: str, *, gain: int = 0, regressions: int = 0) -> PastAttempt:
+    return PastAttempt(
         1,
         "contextTokens",
-        {"op": "set_scalar", "field": "contextTokens", "value": 24000},
+        CONTEXT_24K,
         "heuristic",
-        "screen-failed",
-        "no gain",
+        verdict,
+        "-",
+        gain,
+        regressions,  # type: ignore[arg-type]
     )
-    suggestions = diagnose(_context([_feedback("a", "cli", UNREAD)], (tried,)))
-    assert all(s.edit != tried.edit for s in suggestions)
+
+
+def test_edits_that_regressed_were_rejected_or_kept_are_never_repeated() -> None:
+    evidence = [_feedback("a", "cli", UNREAD)]
+    for past in (
+        _tried("screen-failed", gain=1, regressions=1),
+        _tried("rejected"),
+        _tried("kept", gain=1),
+    ):
+        assert all(s.edit != CONTEXT_24K for s in diagnose(_context(evidence, (past,))))
+
+
+def test_a_neutral_edit_returns_at_half_score_per_try_when_evidence_calls_for_it() -> None:
+    evidence = [_feedback("a", "cli", UNREAD)]
+    fresh = next(s for s in diagnose(_context(evidence)) if s.edit == CONTEXT_24K).score
+    once = (_tried("screen-failed"),)
+    twice = (*once, _tried("screen-failed"))
+    for history, factor in ((once, 0.5), (twice, 0.25)):
+        again = [s for s in diagnose(_context(evidence, history)) if s.edit == CONTEXT_24K]
+        assert [s.score for s in again] == [fresh * factor]
 
 
 def test_optuna_varies_only_the_chosen_field_and_is_deterministic() -> None:
@@ -201,3 +227,10 @@ def test_lesson_triggers_prefer_names_from_code_spans() -> None:
         "columns",
         "render",
     ]
+
+
+def test_a_ruled_out_value_leaves_the_next_step_up_on_the_table() -> None:
+    evidence = [_feedback("a", "cli", UNREAD)]
+    history = (_tried("screen-failed", gain=1, regressions=1),)
+    best = diagnose(_context(evidence, history))[0]
+    assert best.edit == {"op": "set_scalar", "field": "contextTokens", "value": 32000}

@@ -15,7 +15,9 @@ Signals, per failing task, read from the runner's trace (missing keys mean no si
                                                     reviewMaxOutputTokens (review ran short)
 - items skipped for lack of steps                -> raise agentSteps
 - rounds ran out with clauses still uncaught     -> raise maxRounds
-Suggestions already tried (rejected, or screened without a gain) are never repeated.
+An edit that was rejected, kept, or cost a regression is never proposed again. One that
+screened neutral (no gain, no regression) may return when new evidence calls for it, at
+NEUTRAL_RETRY of its score per earlier try: six tasks are weak evidence of no effect.
 """
 
 from __future__ import annotations
@@ -23,11 +25,11 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from rsi.proposers.base import NoProposal, Proposal, ProposalContext, TaskFeedback
-from search_space import Context, Lesson, Strategy, canonical_json
+from search_space import Context, Lesson, canonical_json
 
 # Skills worth trying per context, most likely first (domain knowledge, not task data).
 CONTEXT_SKILLS: dict[str, tuple[str, ...]] = {
@@ -104,6 +106,8 @@ _STOPWORDS = frozenset(
 
 CONTEXT_PRESSURE_WEIGHT = 0.25  # per task that passed although it left clauses unread
 SPECIALIST_UNDER_PRESSURE = 0.4  # a skill or lesson text costs context an unread task lacks
+NEUTRAL_RETRY = 0.5
+FURTHER_STEP = 0.8
 
 
 @dataclass(frozen=True)
@@ -122,19 +126,24 @@ def _edit_key(edit: dict[str, Any]) -> str:
     return canonical_json(edit)
 
 
-def _next_value(parent: Strategy, context: ProposalContext, field: str) -> int | None:
-    current = parent.field_value(field)
-    higher = [v for v in context.space.allowed_values(field) if v > current]
-    return higher[0] if higher and field in context.space.mutable_scalars else None
+def _higher_values(context: ProposalContext, field: str) -> list[int]:
+    if field not in context.space.mutable_scalars:
+        return []
+    current = context.parent.field_value(field)
+    return [v for v in context.space.allowed_values(field) if v > current]
 
 
 def _scalar(
     context: ProposalContext, field: str, count: float, why: str, weight: float = 1.0
 ) -> Iterable[Suggestion]:
-    value = _next_value(context.parent, context, field)
-    if count >= 1 and value is not None:
+    """Raise `field`: the next value first, each further step at FURTHER_STEP of the score
+    (so when the next value was ruled out, the step after it is still on the table)."""
+    if count < 1:
+        return
+    for step, value in enumerate(_higher_values(context, field)):
         edit = {"op": "set_scalar", "field": field, "value": value}
-        yield Suggestion(field, edit, count * weight, f"{count:g} failing task(s): {why}")
+        score = count * weight * FURTHER_STEP**step
+        yield Suggestion(field, edit, score, f"{count:g} failing task(s): {why}")
 
 
 _CODE_SPAN = re.compile(r"`([^`\n]+)`")
@@ -244,7 +253,7 @@ def _technique_suggestions(
 
 
 def diagnose(context: ProposalContext) -> list[Suggestion]:
-    """Every suggestion the evidence supports, best first, untried ones only."""
+    """Every suggestion the evidence supports, best first; see the module doc on retries."""
     counts: defaultdict[str, float] = defaultdict(float)
     starved: dict[str, list[TaskFeedback]] = defaultdict(list)
     for task in context.feedback:
@@ -284,9 +293,18 @@ def diagnose(context: ProposalContext) -> list[Suggestion]:
         *_scalar(context, "maxRounds", counts["rounds"], "rounds ran out", 0.3),
         *_technique_suggestions(context, starved),
     ]
-    tried = {_edit_key(past.edit) for past in context.history if past.edit is not None}
-    fresh = [s for s in suggestions if _edit_key(s.edit) not in tried]
-    fresh = [s for s in fresh if s.field not in context.space.frozen]
+    retry: dict[str, float] = {}
+    for past in context.history:
+        if past.edit is not None:
+            neutral = past.verdict == "screen-failed" and past.regressions == 0 and past.gain == 0
+            key = _edit_key(past.edit)
+            retry[key] = retry.get(key, 1.0) * (NEUTRAL_RETRY if neutral else 0.0)
+    fresh = [
+        replace(s, score=s.score * retry.get(_edit_key(s.edit), 1.0))
+        for s in suggestions
+        if s.field not in context.space.frozen
+    ]
+    fresh = [s for s in fresh if s.score > 0]
     return sorted(fresh, key=lambda s: -s.score)  # stable: ties keep diagnosis order
 
 
@@ -296,6 +314,6 @@ class HeuristicProposer:
     def propose(self, context: ProposalContext) -> Proposal:
         suggestions = diagnose(context)
         if not suggestions:
-            raise NoProposal("the traces show no untried remedy")
+            raise NoProposal("the traces show no remedy left to try")
         best = suggestions[0]
         return Proposal(best.edit, best.field, self.name, best.rationale)
