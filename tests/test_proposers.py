@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from rsi.proposers import PastAttempt, PolicyProposer, ProposalContext, TaskFeedback
-from rsi.proposers.heuristic import HeuristicProposer, diagnose, trigger_words
+from rsi.proposers.heuristic import HeuristicProposer, diagnose
+from rsi.proposers.triggers import trigger_words
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.random_proposer import RandomProposer
 from search_space import SearchSpace, Strategy, apply, diff, parse_edit

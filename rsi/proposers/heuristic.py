@@ -22,13 +22,13 @@ NEUTRAL_RETRY of its score per earlier try: six tasks are weak evidence of no ef
 
 from __future__ import annotations
 
-import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
 from rsi.proposers.base import NoProposal, Proposal, ProposalContext, TaskFeedback
+from rsi.proposers.triggers import trigger_words
 from search_space import Context, Lesson, canonical_json
 
 # Skills worth trying per context, most likely first (domain knowledge, not task data).
@@ -53,55 +53,6 @@ TECHNIQUE_SENTENCES: dict[str, str] = {
     "differential-oracle": "Compare results with a brute force oracle written in the test.",
     "text-rendering": "Check rendering details: alignment, widths and layout of every line.",
 }
-_STOPWORDS = frozenset(
-    [
-        "about",
-        "after",
-        "again",
-        "against",
-        "between",
-        "return",
-        "returns",
-        "should",
-        "which",
-        "while",
-        "their",
-        "there",
-        "these",
-        "those",
-        "other",
-        "where",
-        "when",
-        "must",
-        "given",
-        "value",
-        "values",
-        "string",
-        "strings",
-        "number",
-        "numbers",
-        "first",
-        "second",
-        "implement",
-        "module",
-        "function",
-        "called",
-        "input",
-        "output",
-        "raise",
-        "raises",
-        "error",
-        "errors",
-        "empty",
-        "single",
-        "every",
-        "always",
-        "never",
-        "without",
-        "within",
-        "python",
-    ]
-)
 
 
 CONTEXT_PRESSURE_WEIGHT = 0.25  # per task that passed although it left clauses unread
@@ -144,60 +95,6 @@ def _scalar(
         edit = {"op": "set_scalar", "field": field, "value": value}
         score = count * weight * FURTHER_STEP**step
         yield Suggestion(field, edit, score, f"{count:g} failing task(s): {why}")
-
-
-_CODE_SPAN = re.compile(r"`([^`\n]+)`")
-_GENERIC_CODE_WORDS = frozenset(
-    [
-        "assert",
-        "class",
-        "false",
-        "float",
-        "import",
-        "lambda",
-        "print",
-        "raise",
-        "return",
-        "string",
-        "tuple",
-        "value",
-        "error",
-        "errors",
-        "valueerror",
-        "typeerror",
-        "keyerror",
-        "python",
-        "systemexit",
-    ]
-)
-
-
-def _salient_words(text: str) -> tuple[set[str], set[str]]:
-    """(names from code spans, other words) of one instruction, lower case, 5+ letters."""
-    lowered = text.lower()
-    code = set()
-    for span in _CODE_SPAN.findall(lowered):
-        code.update(re.findall(r"[a-z]{5,}", span))
-    prose = set(re.findall(r"[a-z]{5,}", lowered))
-    return code - _GENERIC_CODE_WORDS, prose - _STOPWORDS - _GENERIC_CODE_WORDS
-
-
-def trigger_words(instructions: Iterable[str], limit: int = 3) -> list[str]:
-    """Salient words shared by the given public instructions (deterministic order).
-
-    Names in code spans (`parse_version`, `CycleError`) come first: they mark a task
-    family, so the lesson fires again on that family's unseen tasks. Plain prose words
-    ("another", "because") would fire almost everywhere.
-    """
-    code_counts: Counter[str] = Counter()
-    prose_counts: Counter[str] = Counter()
-    for text in instructions:
-        code, prose = _salient_words(text)
-        code_counts.update(code)
-        prose_counts.update(prose - code)
-    ranked = sorted(code_counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    ranked += sorted(prose_counts.items(), key=lambda kv: (-kv[1], kv[0]))
-    return [word for word, _ in ranked[:limit]]
 
 
 def _unread(task: TaskFeedback) -> bool:
