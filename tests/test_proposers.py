@@ -6,9 +6,9 @@ from typing import Any
 
 from rsi.proposers import PastAttempt, PolicyProposer, ProposalContext, TaskFeedback
 from rsi.proposers.heuristic import HeuristicProposer, diagnose
-from rsi.proposers.triggers import trigger_words
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.random_proposer import RandomProposer
+from rsi.proposers.triggers import trigger_words
 from search_space import SearchSpace, Strategy, apply, diff, parse_edit
 
 PARENT = Strategy(initial_candidates=3, max_candidates=3)

@@ -1,0 +1,100 @@
+"""Which single edits move which tasks? Prints, for every scalar value, every heuristic route
+and every technique sentence as guidance, the tasks it wins and loses against its base
+strategy (the initial one; for routes also the initial one with contextTokens 24,000).
+A route is evaluated on its own context's tasks only, since it changes nothing elsewhere.
+
+This is the evidence behind the heuristic proposer's ordering (README, "The offline world").
+It evaluates about 2,000 (strategy, task) pairs: some 30 minutes on 2 cores.
+
+Usage: python experiments/benchmarks/edit_census.py [--workers 2] [--tasks DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from evaluators.judge import JudgeSettings  # noqa: E402
+from evaluators.runners.base import RunnerLimits  # noqa: E402
+from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
+from evaluators.sandbox import make_sandbox  # noqa: E402
+from evaluators.tasks import TaskSet  # noqa: E402
+from rsi.evaluation import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.proposers.heuristic import CONTEXT_SKILLS, TECHNIQUE_SENTENCES  # noqa: E402
+from search_space import SearchSpace, Strategy, apply, describe_edit, parse_edit  # noqa: E402
+
+Outcomes = dict[str, bool]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
+    args = parser.parse_args()
+    tasks = TaskSet.load(args.tasks)
+    sandbox = make_sandbox("local")
+    services = EvaluationServices(
+        tasks=tasks,
+        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
+        sandbox=sandbox,
+        judge_settings=JudgeSettings(timeout_cap_s=60),
+        limits=RunnerLimits(test_timeout_s=60),
+        seed=42,
+        traces_dir=Path(tempfile.mkdtemp(prefix="rsi-census-")),
+    )
+    context_of = {t: tasks.get(t).public().context.value for t in tasks.ids}
+
+    def outcomes(strategy: Strategy, ids: list[str]) -> Outcomes:
+        with ThreadPoolExecutor(args.workers) as pool:
+            evals = pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids)
+            return {e.task_id: e.success for e in evals}
+
+    def report(base: Outcomes, base_strategy: Strategy, edit: dict[str, object]) -> None:
+        ids = list(base)
+        child = outcomes(apply(base_strategy, parse_edit(edit)), ids)
+        wins = sum(child[t] and not base[t] for t in ids)
+        losses = sum(base[t] and not child[t] for t in ids)
+        line = describe_edit(parse_edit(edit), limit=70)
+        print(f"  {line:72} +{wins} -{losses}  (of {len(ids)})", flush=True)
+
+    initial = Strategy.model_validate_json(
+        (ROOT / "experiments/strategies/initial.json").read_text()
+    )
+    ids = list(tasks.ids)
+    base = outcomes(initial, ids)
+    print(f"initial strategy: {sum(base.values())} of {len(ids)} tasks")
+    space = SearchSpace()
+    print("scalar values, from the initial strategy:")
+    for field in space.mutable_scalars:
+        for value in space.allowed_values(field):
+            if value != initial.field_value(field):
+                report(base, initial, {"op": "set_scalar", "field": field, "value": value})
+    print("guidance sentences, from the initial strategy:")
+    for sentence in TECHNIQUE_SENTENCES.values():
+        report(base, initial, {"op": "set_guidance", "text": sentence})
+    wider = apply(
+        initial, parse_edit({"op": "set_scalar", "field": "contextTokens", "value": 24000})
+    )
+    wider_base = outcomes(wider, ids)
+    for label, strategy, outcome in (
+        ("initial", initial, base),
+        ("contextTokens 24000", wider, wider_base),
+    ):
+        print(f"routes, from {label} (own context's tasks):")
+        for context, skills in CONTEXT_SKILLS.items():
+            own = {t: ok for t, ok in outcome.items() if context_of[t] == context}
+            for skill in skills:
+                report(own, strategy, {"op": "set_route", "context": context, "skill": skill})
+
+
+if __name__ == "__main__":
+    main()
