@@ -92,6 +92,8 @@ def main() -> None:
         print(f"routes, from {label} (own context's tasks):")
         for context, skills in CONTEXT_SKILLS.items():
             own = {t: ok for t, ok in outcome.items() if context_of[t] == context}
+            if not own:
+                continue
             for skill in skills:
                 report(own, strategy, {"op": "set_route", "context": context, "skill": skill})
 
