@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -22,13 +21,11 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscape.py
 
-from evaluators.judge import JudgeSettings  # noqa: E402
-from evaluators.runners.base import RunnerLimits  # noqa: E402
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
-from evaluators.sandbox import make_sandbox  # noqa: E402
-from evaluators.tasks import TaskSet  # noqa: E402
-from rsi.evaluation import EvaluationServices, evaluate_one  # noqa: E402
+from landscape import initial_strategy, offline_services  # noqa: E402
+
+from rsi.evaluation import evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS, TECHNIQUE_SENTENCES  # noqa: E402
 from search_space import SearchSpace, Strategy, apply, describe_edit, parse_edit  # noqa: E402
 
@@ -40,17 +37,8 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
     args = parser.parse_args()
-    tasks = TaskSet.load(args.tasks)
-    sandbox = make_sandbox("local")
-    services = EvaluationServices(
-        tasks=tasks,
-        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
-        sandbox=sandbox,
-        judge_settings=JudgeSettings(timeout_cap_s=60),
-        limits=RunnerLimits(test_timeout_s=60),
-        seed=42,
-        traces_dir=Path(tempfile.mkdtemp(prefix="rsi-census-")),
-    )
+    services = offline_services(args.tasks)
+    tasks = services.tasks
     context_of = {t: tasks.get(t).public().context.value for t in tasks.ids}
 
     def outcomes(strategy: Strategy, ids: list[str]) -> Outcomes:
@@ -66,9 +54,7 @@ def main() -> None:
         line = describe_edit(parse_edit(edit), limit=70)
         print(f"  {line:72} +{wins} -{losses}  (of {len(ids)})", flush=True)
 
-    initial = Strategy.model_validate_json(
-        (ROOT / "experiments/strategies/initial.json").read_text()
-    )
+    initial = initial_strategy()
     ids = list(tasks.ids)
     base = outcomes(initial, ids)
     print(f"initial strategy: {sum(base.values())} of {len(ids)} tasks")

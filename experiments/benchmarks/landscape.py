@@ -14,6 +14,7 @@ import argparse
 import os
 import random
 import sys
+import tempfile
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -32,6 +33,25 @@ from rsi.evaluation import EvaluationServices, evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
 from search_space import SearchSpace, Strategy, apply, parse_edit  # noqa: E402
 from search_space.skills import generation_skills  # noqa: E402
+
+
+def offline_services(tasks_dir: Path, *, seed: int = 42) -> EvaluationServices:
+    """The scripted author and the judge on the local sandbox, as the quickstart has them."""
+    tasks = TaskSet.load(tasks_dir)
+    sandbox = make_sandbox("local")
+    return EvaluationServices(
+        tasks=tasks,
+        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
+        sandbox=sandbox,
+        judge_settings=JudgeSettings(timeout_cap_s=60),
+        limits=RunnerLimits(test_timeout_s=60),
+        seed=seed,
+        traces_dir=Path(tempfile.mkdtemp(prefix="rsi-benchmark-traces-")),
+    )
+
+
+def initial_strategy() -> Strategy:
+    return Strategy.model_validate_json((ROOT / "experiments/strategies/initial.json").read_text())
 
 
 def rar(services: EvaluationServices, strategy: Strategy, ids: list[str], workers: int) -> float:
@@ -85,20 +105,9 @@ def main() -> None:
     parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
     parser.add_argument("--no-single-edits", action="store_true", help="Skip the edit census.")
     args = parser.parse_args()
-    tasks = TaskSet.load(args.tasks)
-    sandbox = make_sandbox("local")
-    services = EvaluationServices(
-        tasks=tasks,
-        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
-        sandbox=sandbox,
-        judge_settings=JudgeSettings(timeout_cap_s=60),
-        limits=RunnerLimits(test_timeout_s=60),
-        seed=args.seed,
-        traces_dir=Path("/tmp/landscape-traces"),
-    )
-    initial = Strategy.model_validate_json(
-        (ROOT / "experiments/strategies/initial.json").read_text()
-    )
+    services = offline_services(args.tasks, seed=args.seed)
+    tasks = services.tasks
+    initial = initial_strategy()
     ids = list(tasks.ids)
     started = time.monotonic()
     base = rar(services, initial, ids, args.workers)
