@@ -15,7 +15,8 @@ from rich.progress import (
 
 from rsi.cli.output import err_console
 from rsi.config import ExperimentConfig
-from rsi.events import Evaluation, Event, RoundCompleted, Screened
+from rsi.events import ChildProposed, Evaluation, Event, RoundCompleted, Screened
+from rsi.run_summary import edit_text
 
 
 class SearchProgress:
@@ -35,7 +36,7 @@ class SearchProgress:
         )
         self._rounds = self._progress.add_task("rounds", total=config.search.completed_rounds)
         self._evals = self._progress.add_task("evaluations", total=None)
-        self._last = ""
+        self._edits: dict[str, str] = {}  # child id -> its edit as one line
 
     def __enter__(self) -> SearchProgress:
         self._progress.__enter__()
@@ -55,9 +56,12 @@ class SearchProgress:
             self._progress.advance(self._evals)
         elif isinstance(data, RoundCompleted):
             self._progress.advance(self._rounds)
+        elif isinstance(data, ChildProposed):
+            self._edits[data.child_id] = f"{data.proposer}: {edit_text(data.edit)}"
         elif isinstance(data, Screened) and self.enabled:
             verdict = "kept" if data.passed else "discarded"
+            edit = self._edits.get(data.child_id, data.child_id)
             self._progress.console.print(
-                f"round {data.round}: {data.parent_successes} -> {data.child_successes} "
-                f"({data.regressions} regressions) {verdict}"
+                f"round {data.round} ({edit}): {data.parent_successes} -> "
+                f"{data.child_successes}, {data.regressions} regression(s), {verdict}"
             )
