@@ -26,7 +26,9 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-TASK_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+# Safe as a path component and inside journal ops, which join fields with ':'.
+TASK_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]*")
+TASK_ID_RULE = "a letter or digit, then letters, digits, '.', '_' or '-'"
 DEFAULT_PANEL_VALID = 4
 DEFAULT_PANEL_INVALID = 5
 MAX_ENVIRONMENT_BYTES = 16 * 1024 * 1024
@@ -238,13 +240,16 @@ def load_task(directory: Path) -> Task:
     except ValidationError as error:
         raise UserInputError(describe_validation_error(error), source=str(toml_path)) from None
     section = config.task
+    if not TASK_ID.fullmatch(section.id):
+        raise UserInputError(
+            f"task.id: {section.id!r} is not allowed; a task id is {TASK_ID_RULE}",
+            source=str(toml_path),
+        )
     if section.id != directory.name:
         raise UserInputError(
             f"task.id: {section.id!r} differs from the directory name {directory.name!r}",
             source=str(toml_path),
         )
-    if not TASK_ID.match(section.id):
-        raise UserInputError(f"task.id: {section.id!r} is not a slug", source=str(toml_path))
     for required in ("instruction.md", "environment", "solution", "tests"):
         path = directory / required
         exists = path.is_file() if required.endswith(".md") else path.is_dir()

@@ -11,6 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evaluators.judge import validate_task
+from evaluators.sandbox import LocalSandbox
 from evaluators.splits import Role, ids_hash, split_ids
 from evaluators.tasks import PanelLabel, TaskSet, load_task
 from search_space.errors import UserInputError
@@ -109,6 +111,29 @@ def test_malformed_task_toml_names_file_and_field(
     assert str(task_dir / "task.toml") in message
     assert expected in message
     assert "\n" not in message
+
+
+@pytest.mark.parametrize("task_id", ["django__django-11099", "merge_intervals", "Pkg.v2-fix"])
+def test_real_world_task_ids_load_and_validate(
+    tmp_path: Path, task_id: str, bwrap_sandbox: LocalSandbox
+) -> None:
+    task = load_task(copy_task(tmp_path, task_id))
+    assert task.id == task_id and task.family == "clamp"
+    validation = validate_task(task, bwrap_sandbox)
+    assert validation.ok, validation.problems
+    assert validation.task_id == task_id
+
+
+@pytest.mark.parametrize("task_id", ["../x", "a:b", ".hidden", "", "a/b", "-dash", "x\n"])
+def test_unsafe_task_ids_are_refused_saying_what_is_allowed(tmp_path: Path, task_id: str) -> None:
+    task_dir = tmp_path / "task"
+    shutil.copytree(CLAMP, task_dir)
+    edit_toml(task_dir, 'id = "clamp-range"', f"id = {json.dumps(task_id)}")
+    with pytest.raises(UserInputError) as raised:
+        load_task(task_dir)
+    message = str(raised.value)
+    assert f"task.id: {task_id!r} is not allowed" in message
+    assert "a letter or digit, then letters, digits, '.', '_' or '-'" in message
 
 
 @pytest.mark.parametrize(
