@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.junit import TestCaseResult, parse_junit
 from evaluators.metrics import SuiteQuality, TaskOutcomes, TaskScores, score_task, suite_quality
+from evaluators.runners.author_pool import load_author_pool
 from evaluators.sandbox.base import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
@@ -26,6 +27,7 @@ from evaluators.sandbox.base import (
     Sandbox,
 )
 from evaluators.tasks import PanelLabel, Task
+from search_space.errors import UserInputError
 
 DEFAULT_KEPT_OUTPUT_CHARS = 20_000
 
@@ -241,13 +243,19 @@ def validate_task(
 ) -> TaskValidation:
     """Run the trusted verifier (tests/) on every target and check the labels:
     fail on initial, pass on the reference and valid members, fail on invalid members, and
-    the declared panel sizes (one reference plus task.toml's valid/invalid counts)."""
+    the declared panel sizes (one reference plus task.toml's valid/invalid counts), and
+    that an `author/` pool loads with every file inside `author/`."""
     judgement = judge(
         task, task.tests_dir, sandbox, panel=True, settings=settings, executor=executor
     )
     problems: list[str] = []
     if not any(p.is_file() for p in task.solution_dir.rglob("*")):
         problems.append("reference: solution/ holds no file")
+    if task.author_dir.is_dir():
+        try:
+            load_author_pool(task.author_dir)
+        except UserInputError as error:
+            problems.append(f"author pool: {error}")
     for kind, declared in (
         (TargetKind.VALID, task.panel_valid),
         (TargetKind.INVALID, task.panel_invalid),

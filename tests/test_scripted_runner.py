@@ -7,16 +7,21 @@ fail on the initial program is fully predictable from the runner's documented ru
 
 from __future__ import annotations
 
+import json
+import re
 import shutil
 from pathlib import Path
 
 import pytest
 
+from evaluators.runners.author_pool import load_author_pool
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
 from evaluators.sandbox import make_sandbox
-from evaluators.tasks import TaskSet
+from evaluators.tasks import PublicTask, TaskSet
 from search_space import Lesson, SkillRoute, Strategy
+from search_space.errors import UserInputError
+from tests.cli_helpers import run_rsi
 
 CLAUSE_TEXT = "The probe must honour this requirement exactly as documented. " * 3
 # (id, clause, technique, cost, flaw, body): body is the test's assertion.
@@ -218,3 +223,119 @@ def test_an_exception_inside_the_runner_is_recorded(probe_tasks: Path, tmp_path:
     result = run_safely(runner, BASE, tasks.tasks[0].public(), RunnerLimits(), tmp_path / "w")
     assert result.submission is None
     assert result.trace.error is not None and "malformed TOML" in result.trace.error
+
+
+def _copy_with_pool_edit(probe_tasks: Path, target: Path, old: str, new: str) -> Path:
+    """A copy of the probe tasks whose pool.toml has `old` replaced by `new`."""
+    shutil.copytree(probe_tasks, target)
+    pool = target / "probe-task/author/pool.toml"
+    text = pool.read_text()
+    assert old in text
+    pool.write_text(text.replace(old, new, 1))
+    return target
+
+
+def _assert_no_host_path(message: str, *roots: Path) -> None:
+    assert not re.search(r"(^|[\s'\"=:(])/", message), message  # no absolute path at all
+    for root in roots:
+        assert str(root) not in message
+
+
+def test_a_missing_pool_file_gives_a_trace_error_without_host_paths(
+    probe_tasks: Path, tmp_path: Path
+) -> None:
+    tasks_dir = _copy_with_pool_edit(
+        probe_tasks,
+        tmp_path / "tasks",
+        'file = "items/test_c1_basic.py"',
+        'file = "items/test_nested_absorbed.py"',
+    )
+    tasks = TaskSet.load(tasks_dir)
+    runner = ScriptedRunner(make_sandbox("local"), TaskDirPools(tasks))
+    workdir = tmp_path / "work"
+    result = run_safely(runner, BASE, tasks.tasks[0].public(), RunnerLimits(), workdir)
+    error = result.trace.error
+    assert result.submission is None and error is not None
+    assert "task probe-task: author/items/test_nested_absorbed.py: No such file or directory" in (
+        error
+    )
+    _assert_no_host_path(error, tasks_dir, workdir)
+    assert "/tmp" not in error
+
+
+class _FailingRunner:
+    """Raises an OSError naming a file in its workdir and a file elsewhere on the host."""
+
+    name = "failing"
+
+    def __init__(self, elsewhere: Path) -> None:
+        self.elsewhere = elsewhere
+
+    def run(
+        self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
+    ) -> RunnerResult:
+        raise OSError(f"cannot copy {workdir / 'app' / 'x.py'} to {self.elsewhere}")
+
+    def health_check(self, strategy: Strategy) -> None:
+        return None
+
+
+def test_run_safely_keeps_host_paths_out_of_the_trace(tmp_path: Path) -> None:
+    task = TaskSet.load(Path(__file__).parent / "fixtures" / "tasks").tasks[0].public()
+    elsewhere = tmp_path / "hidden" / "solution" / "ref.py"
+    workdir = tmp_path / "work"
+    result = run_safely(_FailingRunner(elsewhere), BASE, task, RunnerLimits(), workdir)
+    error = result.trace.error or ""
+    assert error.startswith("OSError: cannot copy app/x.py to .../ref.py at ")
+    _assert_no_host_path(error, tmp_path)
+
+
+ESCAPES = [
+    ('file = "items/test_c1_basic.py"', 'file = "../solution/probe.py"', "file"),
+    ('file = "items/test_c1_basic.py"', 'file = "items/../../solution/probe.py"', "file"),
+    ('file = "items/test_c1_basic.py"', 'file = "/etc/passwd"', "file"),
+    ('repaired = "items/test_c3_broken_fixed.py"', 'repaired = "../tests/run.sh"', "repaired"),
+]
+
+
+@pytest.mark.parametrize(("old", "new", "field"), ESCAPES)
+def test_pool_files_outside_author_are_refused(
+    probe_tasks: Path, tmp_path: Path, old: str, new: str, field: str
+) -> None:
+    tasks_dir = _copy_with_pool_edit(probe_tasks, tmp_path / "tasks", old, new)
+    with pytest.raises(UserInputError) as raised:
+        load_author_pool(tasks_dir / "probe-task" / "author")
+    message = str(raised.value)
+    item = "c3-broken" if field == "repaired" else "c1-basic"
+    assert message.startswith("task probe-task: author/pool.toml: ")
+    assert f"item {item!r}: {field} = " in message and "leaves author/" in message
+    _assert_no_host_path(message.replace("'/etc/passwd'", "'etc/passwd'"), tasks_dir)
+
+
+def test_a_symlink_out_of_author_is_refused(probe_tasks: Path, tmp_path: Path) -> None:
+    tasks_dir = tmp_path / "tasks"
+    shutil.copytree(probe_tasks, tasks_dir)
+    item = tasks_dir / "probe-task/author/items/test_c1_basic.py"
+    item.unlink()
+    item.symlink_to("../../solution/probe.py")
+    with pytest.raises(UserInputError, match=r"item 'c1-basic': file = .* leaves author/"):
+        load_author_pool(tasks_dir / "probe-task" / "author")
+
+
+def test_tasks_validate_reports_a_pool_that_leaves_author(
+    probe_tasks: Path, tmp_path: Path
+) -> None:
+    tasks_dir = _copy_with_pool_edit(
+        probe_tasks,
+        tmp_path / "tasks",
+        'file = "items/test_c1_basic.py"',
+        'file = "../solution/probe.py"',
+    )
+    done = run_rsi("tasks", "validate", str(tasks_dir), "--json")
+    assert done.returncode == 1, done.stderr
+    problems = json.loads(done.stdout)["tasks"][0]["problems"]
+    expected = (
+        "author pool: task probe-task: author/pool.toml: item 'c1-basic': "
+        "file = '../solution/probe.py' leaves author/"
+    )
+    assert any(problem.startswith(expected) for problem in problems), problems

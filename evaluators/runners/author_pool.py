@@ -78,35 +78,66 @@ class _PoolToml(BaseModel):
     design: dict[str, object] | None = None  # corpus analysis metadata; never read here
 
 
-def _read(path: Path) -> str:
+def _item_path(author_dir: Path, item: AuthorItem, field: str, where: str) -> Path:
+    """The file an item's `field` names, refused unless it stays inside `author/`.
+
+    Resolved first, so `..` and symlinks count: a pool must never read hidden references.
+    """
+    named = str(getattr(item, field))
+    path = (author_dir / named).resolve()
+    if path == author_dir.resolve() or not path.is_relative_to(author_dir.resolve()):
+        raise UserInputError(
+            f"item {item.id!r}: {field} = {named!r} leaves author/; "
+            "pool files must stay inside author/",
+            source=where,
+        )
+    return path
+
+
+def _read(author_dir: Path, path: Path, task: str) -> str:
+    """A pool file's text; an error names it relative to the task, never as a host path."""
+    shown = f"author/{path.relative_to(author_dir.resolve()).as_posix()}"
     try:
         return path.read_text(encoding="utf-8")
     except OSError as error:
-        raise UserInputError(error.strerror or "cannot read file", source=str(path)) from None
+        raise UserInputError(
+            error.strerror or "cannot read file", source=f"task {task}: {shown}"
+        ) from None
+    except UnicodeDecodeError:
+        raise UserInputError("file is not UTF-8 text", source=f"task {task}: {shown}") from None
 
 
 def load_author_pool(author_dir: Path) -> AuthorPool:
-    """Load and check a pool; `UserInputError` names the file and field on any defect."""
-    toml_path = author_dir / "pool.toml"
+    """Load and check a pool; `UserInputError` names the task, the file and the field.
+
+    Errors reach traces and proposers, so they name files relative to the task directory
+    (`author/items/x.py`), never by host path. Every item's `file` and `repaired` must
+    resolve inside `author/`.
+    """
+    task = author_dir.parent.name
+    where = f"task {task}: author/pool.toml"
     try:
-        raw = tomllib.loads(_read(toml_path))
+        raw = tomllib.loads(_read(author_dir, author_dir.resolve() / "pool.toml", task))
         parsed = _PoolToml.model_validate(raw)
     except tomllib.TOMLDecodeError as error:
-        raise UserInputError(f"malformed TOML: {error}", source=str(toml_path)) from None
+        raise UserInputError(f"malformed TOML: {error}", source=where) from None
     except ValidationError as error:
-        raise UserInputError(describe_validation_error(error), source=str(toml_path)) from None
+        raise UserInputError(describe_validation_error(error), source=where) from None
     if "module" not in parsed.author:
-        raise UserInputError("author.module: required field is missing", source=str(toml_path))
+        raise UserInputError("author.module: required field is missing", source=where)
     items = []
     seen: set[str] = set()
     for item in parsed.item:
         if item.id in seen:
-            raise UserInputError(f"item {item.id!r} repeats", source=str(toml_path))
+            raise UserInputError(f"item {item.id!r} repeats", source=where)
         seen.add(item.id)
-        repaired = _read(author_dir / item.repaired) if item.repaired else None
-        items.append(
-            item.model_copy(
-                update={"source": _read(author_dir / item.file), "repaired_source": repaired}
-            )
-        )
+        paths = {
+            field: _item_path(author_dir, item, field, where)
+            for field in ("file", "repaired")
+            if getattr(item, field) is not None
+        }
+        update = {"source": _read(author_dir, paths["file"], task), "repaired_source": None}
+        if "repaired" in paths:
+            update["repaired_source"] = _read(author_dir, paths["repaired"], task)
+        items.append(item.model_copy(update=update))
     return AuthorPool(module=parsed.author["module"], items=tuple(items))

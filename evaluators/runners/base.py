@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import traceback
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
@@ -10,6 +11,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.tasks import PublicTask
 from search_space import Strategy
+
+# An absolute path: '/' not inside a word, a relative path or a URL; group 1 is its last part.
+_ABSOLUTE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[^\s'\"`:,;()\[\]<>]+/)*([^\s'\"`:,;()\[\]<>/]+)")
 
 
 class RunnerLimits(BaseModel):
@@ -94,11 +98,23 @@ def run_safely(
     except Exception as error:  # noqa: BLE001 - boundary: recorded, not hidden
         last = traceback.extract_tb(error.__traceback__)[-1:]
         where = f" at {last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno}" if last else ""
-        message = f"{type(error).__name__}: {error}{where}"
+        message = without_host_paths(f"{type(error).__name__}: {error}{where}", workdir)
         return RunnerResult(
             submission=None, trace=Trace(runner=runner.name, task_id=task.id, error=message)
         )
     if result.submission is not None and not (result.submission / "run.sh").is_file():
         trace = result.trace.model_copy(update={"error": "submission has no run.sh"})
         return RunnerResult(submission=None, trace=trace)
+    if result.trace.error is not None:
+        error = without_host_paths(result.trace.error, workdir)
+        return result.model_copy(update={"trace": result.trace.model_copy(update={"error": error})})
     return result
+
+
+def without_host_paths(message: str, workdir: Path) -> str:
+    """`message` as a trace may hold it: paths in `workdir` relative to it, any other
+    absolute path cut to `.../<name>`. Traces reach the journal and proposers, and a host
+    path would both vary between runs and reveal where hidden task material lives."""
+    for root in {str(workdir), str(workdir.resolve())}:
+        message = message.replace(root + "/", "").replace(root, ".")
+    return _ABSOLUTE_PATH.sub(lambda match: f".../{match.group(1)}", message)
