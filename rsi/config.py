@@ -16,6 +16,8 @@ from search_space import SearchSpace
 from search_space.errors import UserInputError
 from search_space.identity import content_id
 
+CONFIG_FILE = "config.json"  # the resolved config inside a run directory, written once
+
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - Python 3.10
@@ -163,3 +165,14 @@ def load_config(path: Path) -> ExperimentConfig:
         if not target.exists():
             raise UserInputError(f"experiment.{key}: {target} does not exist", source=str(path))
     return config
+
+
+def read_run_config(run_dir: Path) -> ExperimentConfig:
+    """The resolved config a run directory was started with (`rsi resume`, `rsi mlflow sync`)."""
+    path = run_dir / CONFIG_FILE
+    if not path.is_file():
+        raise UserInputError("no config.json: not a run directory", source=str(run_dir))
+    try:
+        return ExperimentConfig.model_validate_json(path.read_text(encoding="utf-8"))
+    except ValidationError as error:
+        raise UserInputError(_where(error), source=str(path)) from None

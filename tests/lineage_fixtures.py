@@ -16,15 +16,15 @@ from typing import Any
 
 from mlflow import MlflowClient
 
-from rsi.config import ExperimentConfig
-from rsi.engine import CONFIG_FILE
-from rsi.events import (
+from rsi.config import CONFIG_FILE, ExperimentConfig
+from rsi.journal import (
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
     DevScored,
     Evaluation,
     GateDecided,
+    Journal,
     ProposalRejected,
     Reflection,
     RoundCompleted,
@@ -35,7 +35,6 @@ from rsi.events import (
     SplitRecorded,
     evaluation_op,
 )
-from rsi.journal import Journal
 from rsi.release import run_gate
 from search_space import SearchSpace, Strategy, apply, parse_edit, strategy_id
 

@@ -9,8 +9,8 @@ import pytest
 
 from rsi.config import load_config
 from rsi.engine import Engine
+from rsi.journal import summarise
 from rsi.proposers import PolicyProposer, Proposal, ProposalContext
-from rsi.run_summary import summarise
 from tests.cli_helpers import run_rsi
 from tests.search_fixtures import corpus_slice, write_small_config
 

@@ -8,9 +8,18 @@ from pathlib import Path
 
 import pytest
 
-from rsi.events import Evaluation, Reflection, RoundStarted, SearchStopped
-from rsi.journal import EVENTS_FILE, Journal, JournalConflict, RunLock, RunLocked
-from rsi.state import fold
+from rsi.journal import (
+    EVENTS_FILE,
+    Evaluation,
+    Journal,
+    JournalConflict,
+    Reflection,
+    RoundStarted,
+    RunLock,
+    RunLocked,
+    SearchStopped,
+    fold,
+)
 from search_space.errors import UserInputError
 
 

@@ -21,17 +21,16 @@ import pytest
 from mlflow import MlflowClient
 from mlflow.exceptions import MlflowException
 
-from rsi.events import LineageFailed
-from rsi.journal import read_events
+from rsi.journal import LineageFailed, fold, read_events
 from rsi.lineage import (
     LineageProjector,
+    MlflowLineageSink,
     Redactor,
     artifact_location_for,
     default_tracking_uri,
+    sink_for,
     tracking_uri_for,
 )
-from rsi.lineage_sink import MlflowLineageSink, sink_for
-from rsi.state import fold
 from tests.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.lineage_fixtures import Lineage, snapshot, write_config, write_journal
 from tests.search_fixtures import write_small_config

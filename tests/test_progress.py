@@ -6,7 +6,7 @@ import pytest
 
 from rsi.cli.progress import SearchProgress
 from rsi.config import load_config
-from rsi.events import ChildProposed, Event, Screened
+from rsi.journal import ChildProposed, Event, Screened
 from tests.search_fixtures import ROOT
 
 CONFIG = load_config(ROOT / "experiments/quickstart.toml")

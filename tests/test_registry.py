@@ -9,10 +9,14 @@ import pytest
 from mlflow import MlflowClient
 
 from rsi.cli.promote import promote
-from rsi.journal import read_events
-from rsi.lineage import LineageProjector, default_tracking_uri
-from rsi.registry import CHALLENGER, alias_version, resolve_model_uri
-from rsi.state import fold
+from rsi.journal import fold, read_events
+from rsi.lineage import (
+    CHALLENGER,
+    LineageProjector,
+    alias_version,
+    default_tracking_uri,
+    resolve_model_uri,
+)
 from search_space.errors import UserInputError
 from tests.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.lineage_fixtures import write_config, write_journal

@@ -8,13 +8,12 @@ import numpy as np
 import pytest
 from scipy.stats import binom, binomtest
 
-from rsi.release import decide
-from rsi.release_power import (
+from rsi.release import decide, plan_power
+from rsi.release.power import (
     critical_counts,
     exact_power,
     independence_discordance,
     minimum_detectable_effect,
-    plan_power,
 )
 from search_space.errors import UserInputError
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rsi.sampling import minibatch
-from rsi.screening import screen
+from rsi.engine import minibatch, screen
 
 
 def test_equal_successes_do_not_pass() -> None:

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from rsi.events import CandidateKept, DevScored, Event
-from rsi.state import SearchState, fold
+from rsi.journal import CandidateKept, DevScored, Event, SearchState, fold
 
 
 def _events(*kept: tuple[str, str | None, float]) -> list[Event]:

@@ -24,8 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from evaluators.judge import judge  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine  # noqa: E402
-from rsi.runtime import build_services  # noqa: E402
+from rsi.engine import Engine, build_services  # noqa: E402
 
 
 class BusyClock:

@@ -29,7 +29,7 @@ from evaluators.runners.base import RunnerLimits  # noqa: E402
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
 from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
-from rsi.evaluation import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
 from search_space import SearchSpace, Strategy, apply, parse_edit  # noqa: E402
 from search_space.skills import generation_skills  # noqa: E402

@@ -26,11 +26,9 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from rsi import evaluation  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine  # noqa: E402
-from rsi.events import Evaluation  # noqa: E402
-from rsi.state import SearchState  # noqa: E402
+from rsi.engine import Engine, evaluation  # noqa: E402
+from rsi.journal import Evaluation, SearchState  # noqa: E402
 from search_space import Strategy, strategy_id  # noqa: E402
 
 STACKS = {"heuristic+optuna": ("heuristic", "optuna"), "random": ("random",)}

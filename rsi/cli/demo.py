@@ -7,11 +7,10 @@ from typing import Annotated
 
 import typer
 
+from rsi.api import default_run_dir
 from rsi.cli.output import console
-from rsi.cli.search import default_run_dir, drive
+from rsi.cli.search import drive
 from rsi.config import load_config
-from rsi.release import GateReport
-from rsi.run_summary import summarise
 
 QUICKSTART = Path("experiments/quickstart.toml")
 REPORT_FILE = "release.md"
@@ -27,12 +26,10 @@ def demo(
     """Run the quickstart search end to end and print where its results are."""
     config = load_config(config_file)
     run_dir = default_run_dir(config)
-    drive(config, run_dir, as_json=False, override=False)
-    summary = summarise(run_dir)
+    run = drive(config, run_dir, as_json=False, override=False)
     report_path = run_dir / REPORT_FILE
-    if summary.gate is not None:
-        report = GateReport.model_validate(summary.gate["report"])
-        report_path.write_text(report.to_markdown())
+    if run.gate is not None:
+        report_path.write_text(run.gate.to_markdown())
     store = config.mlflow.tracking_uri or f"sqlite:///{config.experiment.runs_dir / 'mlflow.db'}"
     console.print()
     console.print("[bold]Where to look[/bold]")

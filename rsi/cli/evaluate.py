@@ -12,8 +12,7 @@ from rich.table import Table
 
 from rsi.cli.output import console, print_json
 from rsi.config import load_config
-from rsi.evaluation import evaluate_one
-from rsi.runtime import build_services
+from rsi.engine import build_services, evaluate_one
 from search_space import Strategy, strategy_id
 from search_space.errors import UserInputError
 from search_space.io import load_model

@@ -92,8 +92,7 @@ def gate(
     if as_json and markdown:
         raise UserInputError("choose one of --json and --markdown")
 
-    from rsi.release import load_paired_outcomes, run_gate, validate_gate_settings
-    from rsi.release_report import gate_table
+    from rsi.release import gate_table, load_paired_outcomes, run_gate, validate_gate_settings
 
     validate_gate_settings(alpha, resamples)  # before reading, so a bad flag wins over the file
     paired = load_paired_outcomes(outcomes)
@@ -127,8 +126,7 @@ def plan(
     ] = 0.8,
     as_json: JsonFlag = False,
 ) -> None:
-    from rsi.release_power import plan_power
-    from rsi.release_report import plan_table
+    from rsi.release import plan_power, plan_table
 
     result = plan_power(
         n,

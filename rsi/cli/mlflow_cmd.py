@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from rsi.cli.output import console, print_json
-from rsi.config import ExperimentConfig
-from rsi.engine import CONFIG_FILE
+from rsi.config import read_run_config
 from rsi.journal import RunLock
 from search_space.errors import UserInputError
 
@@ -31,26 +29,18 @@ def register(app: typer.Typer) -> None:
     app.add_typer(mlflow_app, name="mlflow")
 
 
-def run_config(run_dir: Path) -> ExperimentConfig:
-    path = run_dir / CONFIG_FILE
-    if not path.is_file():
-        raise UserInputError("no config.json: not a run directory", source=str(run_dir))
-    return ExperimentConfig.model_validate(json.loads(path.read_text()))
-
-
 def store_error(tracking_uri: str, error: BaseException) -> UserInputError:
     """An unreachable or refusing store, as one line naming it."""
-    from rsi.lineage_sink import one_line
+    from rsi.lineage import one_line
 
     return UserInputError(f"MLflow store failed: {one_line(error)}", source=tracking_uri)
 
 
 def synced(run_dir: Path, tracking_uri: str | None) -> tuple[str, dict[str, object]]:
     """Sync under the run lock (a live search mirrors itself); returns (uri, report)."""
-    from rsi.lineage import sync_run_dir, tracking_uri_for
-    from rsi.lineage_sink import STORE_ERRORS
+    from rsi.lineage import STORE_ERRORS, sync_run_dir, tracking_uri_for
 
-    uri = tracking_uri_for(run_config(run_dir), tracking_uri)
+    uri = tracking_uri_for(read_run_config(run_dir), tracking_uri)
     with RunLock(run_dir):
         try:
             return uri, sync_run_dir(run_dir, uri).to_json_dict()

@@ -15,8 +15,7 @@ from rich.progress import (
 
 from rsi.cli.output import err_console
 from rsi.config import ExperimentConfig
-from rsi.events import ChildProposed, Evaluation, Event, RoundCompleted, Screened
-from rsi.run_summary import edit_text
+from rsi.journal import ChildProposed, Evaluation, Event, RoundCompleted, Screened, edit_text
 
 
 class SearchProgress:

@@ -7,8 +7,9 @@ from typing import Annotated
 
 import typer
 
-from rsi.cli.mlflow_cmd import JsonFlag, TrackingUri, run_config, store_error, synced
+from rsi.cli.mlflow_cmd import JsonFlag, TrackingUri, store_error, synced
 from rsi.cli.output import console, print_json
+from rsi.config import read_run_config
 from search_space.errors import UserInputError
 
 
@@ -30,13 +31,11 @@ def promote(
     The run is synced to MLflow first. The alias's previous version is recorded on the
     registered model (tag rsi.alias_history.ALIAS), so --rollback restores it.
     """
-    from rsi.lineage import client_for, tracking_uri_for
-    from rsi.lineage_sink import STORE_ERRORS
-    from rsi.registry import move_alias, rollback_alias
+    from rsi.lineage import STORE_ERRORS, client_for, move_alias, rollback_alias, tracking_uri_for
 
-    name = run_config(run_dir).experiment.name
+    name = read_run_config(run_dir).experiment.name
     if rollback:
-        uri = tracking_uri_for(run_config(run_dir), tracking_uri)
+        uri = tracking_uri_for(read_run_config(run_dir), tracking_uri)
         try:
             move = rollback_alias(client_for(uri), name, alias)
         except STORE_ERRORS as error:

@@ -36,9 +36,7 @@ def get(
     """Print the strategy JSON of a registered model version."""
     import mlflow.artifacts
 
-    from rsi.lineage import client_for, default_tracking_uri
-    from rsi.lineage_sink import STORE_ERRORS
-    from rsi.registry import resolve_model_uri
+    from rsi.lineage import STORE_ERRORS, client_for, default_tracking_uri, resolve_model_uri
     from search_space import Strategy
     from search_space.io import load_model
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -10,13 +9,14 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
+from rsi.api import Run, default_run_dir, load_run
+from rsi.api import search as run_search
 from rsi.cli.output import console, print_json
 from rsi.cli.progress import SearchProgress
-from rsi.config import ExperimentConfig, load_config
-from rsi.engine import CONFIG_FILE, Engine, SearchInterrupted
-from rsi.release import GateReport
-from rsi.release_report import gate_table
-from rsi.run_summary import RunSummary, edit_text, summarise
+from rsi.config import ExperimentConfig, load_config, read_run_config
+from rsi.engine import SearchInterrupted
+from rsi.journal import RunSummary, edit_text
+from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
@@ -29,36 +29,21 @@ def register(app: typer.Typer) -> None:
     app.command("release")(release)
 
 
-def default_run_dir(config: ExperimentConfig) -> Path:
-    """Same config, same run: re-running a finished search just reports it."""
-    return (
-        config.experiment.runs_dir
-        / f"{config.experiment.name}-{config.fingerprint(ignore_budget=True)[:8]}"
-    )
-
-
-def drive(config: ExperimentConfig, run_dir: Path, *, as_json: bool, override: bool) -> None:
+def drive(config: ExperimentConfig, run_dir: Path, *, as_json: bool, override: bool) -> Run:
     progress = SearchProgress(config, enabled=not as_json)
-    from rsi.lineage_sink import sink_for  # imports mlflow (seconds): only when searching
-
-    engine = Engine(
-        config,
-        run_dir,
-        observer=progress.on_event,
-        lineage=sink_for(config, run_dir),
-        override_consumed_release=override,
-    )
     try:
         with progress:
-            engine.run()
+            run = run_search(
+                config, run_dir, override_consumed=override, observer=progress.on_event
+            )
     except SearchInterrupted as stop:
         print(f"stopped ({stop}); continue with: rsi resume {run_dir}", file=sys.stderr)
         raise typer.Exit(130) from None
-    summary = summarise(run_dir)
     if as_json:
-        print_json(summary)
+        print_json(run.summary)
     else:
-        render_summary(summary)
+        render_summary(run.summary)
+    return run
 
 
 def search(
@@ -80,20 +65,18 @@ def resume(
     as_json: JsonFlag = False,
 ) -> None:
     """Continue a stopped or crashed search; finished work is never paid for again."""
-    path = run_dir / CONFIG_FILE
-    if not path.is_file():
-        raise UserInputError("no config.json: not a run directory", source=str(run_dir))
-    config = ExperimentConfig.model_validate(json.loads(path.read_text()))
-    drive(config, run_dir, as_json=as_json, override=override_consumed)
+    drive(read_run_config(run_dir), run_dir, as_json=as_json, override=override_consumed)
 
 
 def status(run_dir: Path, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
-    summary = summarise(run_dir)
+    run = load_run(run_dir)
     if as_json:
-        print_json(summary)
-    else:
-        render_summary(summary)
+        print_json({**run.summary.model_dump(mode="json"), "refused": run.refused})
+        return
+    render_summary(run.summary)
+    if run.refused:
+        console.print(f"[bold red]refused to start[/bold red]: {run.refused}")
 
 
 def release(
@@ -102,7 +85,7 @@ def release(
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a release note.")] = False,
 ) -> None:
     """Show the release gate decided for this run's frozen champion."""
-    summary = summarise(run_dir)
+    summary = load_run(run_dir).summary
     if summary.gate is None:
         raise UserInputError(
             "no gate decided yet (the search has not finished)", source=str(run_dir)

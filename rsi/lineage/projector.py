@@ -28,10 +28,9 @@ from mlflow.entities import Metric, Param, Run, RunStatus, RunTag
 from mlflow.exceptions import MlflowException
 
 from rsi.config import ExperimentConfig
-from rsi.events import Event
-from rsi.journal import read_events
-from rsi.lineage_plan import NodeSpec, Plan, candidate_node, plan
-from rsi.registry import sync_champion
+from rsi.journal import Event, read_events
+from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
+from rsi.lineage.registry import sync_champion
 from search_space.errors import UserInputError
 
 RUN_ID_TAG = "rsi.run_id"

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rsi.journal import read_events
-from rsi.state import SearchState, fold
+from rsi.journal.state import SearchState, fold
+from rsi.journal.store import read_events
 from search_space import InvalidEdit, describe_edit, parse_edit
 
 

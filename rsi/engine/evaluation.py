@@ -2,8 +2,8 @@
 
 An evaluation is keyed by (strategy id, task id, seed, purpose) through its journal op;
 a key already journaled is never paid for again. Work runs on a
-`concurrent.futures.Executor`; results are journaled by the calling thread as each one
-completes, so a crash loses at most the evaluations still in flight.
+`concurrent.futures.Executor`; results are journaled by the calling thread in the order
+the tasks were submitted, so the journal is the same at any worker count.
 """
 
 from __future__ import annotations
@@ -15,17 +15,13 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
-from rsi.events import Evaluation, evaluation_op
-from rsi.journal import Journal
+from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
-
-Purpose = Literal["train", "dev", "release"]
 
 
 @dataclass(frozen=True)
@@ -127,30 +123,44 @@ class Evaluator:
     def evaluate(
         self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
     ) -> dict[str, Evaluation]:
-        """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway."""
+        """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway.
+
+        Results are journaled in submission order, whatever order they finish in: one that
+        finishes early waits for its turn, so the journal does not depend on the number of
+        workers or their timing. A crash loses only evaluations waiting or in flight.
+        """
         results: dict[str, Evaluation] = {}
-        pending: dict[Future[tuple[Evaluation, dict[str, object]]], str] = {}
-        queue = []
+        queue: list[str] = []
         for task_id in task_ids:
             cached = self.journal.get(self.op(strategy, task_id, purpose))
             if cached is not None and isinstance(cached.data, Evaluation):
                 results[task_id] = cached.data
             else:
                 queue.append(task_id)
-        queue.reverse()
-        while queue or pending:
-            while queue and len(pending) < self.max_in_flight and not self.should_stop():
-                task_id = queue.pop()
+        pending: dict[Future[tuple[Evaluation, dict[str, object]]], str] = {}
+        finished: dict[str, tuple[Evaluation, dict[str, object]]] = {}
+        submitted = journaled = 0
+        while submitted < len(queue) or pending:
+            while (
+                submitted < len(queue)
+                and len(pending) < self.max_in_flight
+                and not self.should_stop()
+            ):
+                task_id = queue[submitted]
                 future = self.executor.submit(
                     evaluate_one, self.services, strategy, task_id, purpose
                 )
                 pending[future] = task_id
+                submitted += 1
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in sorted(done, key=lambda f: pending[f]):
-                task_id = pending.pop(future)
-                data, record = future.result()
+            for future in done:
+                finished[pending.pop(future)] = future.result()
+            while journaled < submitted and queue[journaled] in finished:
+                task_id = queue[journaled]
+                data, record = finished.pop(task_id)
+                journaled += 1
                 self.paid += 1
                 op = self.op(strategy, task_id, purpose)
                 self._write_trace(op, record)

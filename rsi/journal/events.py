@@ -10,6 +10,8 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+Purpose = Literal["train", "dev", "release"]
+
 
 class _Data(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -49,7 +51,7 @@ class Evaluation(_Data):
     strategy_id: str
     task_id: str
     seed: int
-    purpose: Literal["train", "dev", "release"]
+    purpose: Purpose
     success: bool  # F: fails on the initial program and passes on the reference
     initial_outcome: str
     reference_outcome: str

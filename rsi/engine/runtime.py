@@ -7,11 +7,11 @@ from pathlib import Path
 from evaluators.judge import JudgeSettings
 from evaluators.runners.base import Runner, RunnerLimits
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
-from evaluators.sandbox import make_sandbox
+from evaluators.sandbox import LocalSandbox, make_sandbox
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
-from rsi.evaluation import EvaluationServices
+from rsi.engine.evaluation import EvaluationServices
 from rsi.proposers import PolicyProposer, Proposer
 from search_space import Strategy
 from search_space.errors import UserInputError
@@ -46,6 +46,7 @@ def build_services(config: ExperimentConfig, run_dir: Path) -> EvaluationService
         allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
         image=config.sandbox.image,
     )
+    check_sandbox_ready(sandbox)
     return EvaluationServices(
         tasks=tasks,
         runner=build_runner(config, tasks, sandbox),
@@ -55,6 +56,28 @@ def build_services(config: ExperimentConfig, run_dir: Path) -> EvaluationService
         seed=config.experiment.seed,
         traces_dir=run_dir / "traces",
     )
+
+
+def check_sandbox_ready(sandbox: Sandbox) -> None:
+    """Refuse before any paid work when every run would be refused or fail to start.
+
+    Without this, a machine lacking bubblewrap (or a Docker engine) runs a whole search on
+    `error` outcomes, which look like a strategy that solves nothing.
+    """
+    if isinstance(sandbox, LocalSandbox) and sandbox.problem is not None:
+        raise UserInputError(f"sandbox.backend: {sandbox.problem}", source="config")
+    if sandbox.name == "docker":
+        from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+
+        assert isinstance(sandbox, DockerSandbox)
+        try:
+            client = sandbox.client()
+            try:
+                sandbox.check_image(client, sandbox.image)
+            finally:
+                client.close()
+        except DockerUnavailable as error:
+            raise UserInputError(f"sandbox.backend: {error}", source="config") from None
 
 
 def build_proposer(config: ExperimentConfig) -> Proposer:

@@ -22,11 +22,11 @@ from mlflow import MlflowClient
 from mlflow.entities.model_registry import ModelVersion
 from mlflow.exceptions import MlflowException
 
-from rsi.run_summary import lineage_edits
+from rsi.journal import lineage_edits
 from search_space.errors import UserInputError
 
 if TYPE_CHECKING:
-    from rsi.lineage_plan import Plan
+    from rsi.lineage.plan import Plan
 
 CHALLENGER = "challenger"
 ALIAS_SET_TAG = "rsi.challenger_alias_set"

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from rsi.events import (
+from rsi.journal import (
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
@@ -31,10 +31,11 @@ from rsi.events import (
     ProposalRejected,
     RunStarted,
     Screened,
+    SearchState,
     SearchStopped,
+    fold,
+    lineage_edits,
 )
-from rsi.run_summary import lineage_edits
-from rsi.state import SearchState, fold
 from search_space import Strategy, diff
 from search_space.schema import SCALAR_FIELDS
 

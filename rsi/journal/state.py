@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rsi.events import (
+from rsi.journal.events import (
     CandidateKept,
     ChampionFrozen,
     ChildProposed,

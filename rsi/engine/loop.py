@@ -14,36 +14,44 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from rsi.config import ExperimentConfig
-from rsi.evaluation import EvaluationServices, Evaluator, StopRequested
-from rsi.events import (
+from rsi.config import CONFIG_FILE, ExperimentConfig, read_run_config
+from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
+from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.runtime import build_proposer, build_services, load_initial
+from rsi.engine.sampling import minibatch
+from rsi.engine.screening import screen
+from rsi.engine.stopping import Budget, StopFlag
+from rsi.journal import (
     CandidateKept,
     ChildProposed,
     DevScored,
+    Evaluation,
     Event,
     EventData,
+    Journal,
     LineageFailed,
     Reflection,
     RoundCompleted,
     RoundStarted,
+    RunLock,
     RunStarted,
     Screened,
+    SearchState,
     SearchStopped,
     SplitRecorded,
+    fold,
 )
-from rsi.journal import Journal, RunLock
-from rsi.proposal_step import propose_child
 from rsi.proposers import Proposer
-from rsi.release_step import freeze_champion, gate_release
-from rsi.runtime import build_proposer, build_services, load_initial
-from rsi.sampling import minibatch
-from rsi.screening import screen
-from rsi.state import SearchState, fold
-from rsi.stopping import Budget, StopFlag
+from rsi.release import (
+    GateInputs,
+    ReleaseLedger,
+    Reservation,
+    freeze_champion,
+    gate_release,
+)
 from search_space import ProseGuard, Strategy, strategy_id
 from search_space.errors import UserInputError
 
-CONFIG_FILE = "config.json"
 Observer = Callable[[Event], None]
 
 
@@ -87,6 +95,7 @@ class Engine:
         self.initial = load_initial(config)
         self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
         self.state = SearchState()
+        self.ledger = ReleaseLedger(config.experiment.runs_dir)
 
     # --- journal plumbing -------------------------------------------------------------------
 
@@ -116,8 +125,7 @@ class Engine:
         if started is not None and isinstance(started.data, RunStarted):
             expected: str | None = started.data.config_hash
         elif path.exists():
-            recorded = ExperimentConfig.model_validate(json.loads(path.read_text()))
-            expected = recorded.fingerprint(ignore_budget=True)
+            expected = read_run_config(self.run_dir).fingerprint(ignore_budget=True)
         else:
             expected = None
         if expected is not None and expected != self.config.fingerprint(ignore_budget=True):
@@ -151,6 +159,17 @@ class Engine:
                     max_in_flight=workers,
                     should_stop=stop,
                 )
+                self.proposal = ProposalStep(
+                    state=self.state,
+                    record=self.record,
+                    proposer=self.proposer,
+                    tasks=self.services.tasks,
+                    space=self.config.search_space,
+                    guard=self.guard,
+                    seed=self.config.experiment.seed,
+                    health_check=self.services.runner.health_check,
+                    health_timeout_s=self.config.timeouts.health_check_s,
+                )
                 self._search(stop)
             except StopRequested:
                 raise SearchInterrupted(stop.reason() or "stopped") from None
@@ -174,6 +193,7 @@ class Engine:
             ),
         )
         self._record_split()
+        reservation = self._reserve_release_split()  # before the first paid evaluation
         self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
         budget = Budget(config.budget)
         while True:
@@ -185,8 +205,27 @@ class Engine:
             self._round(self._current_round())
         ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
         self.record(ops, SearchStopped(reason=reason))
-        freeze_champion(self)
-        gate_release(self, override=self.override_consumed_release)
+        freeze_champion(self.state, self.run_dir, self.record)
+        gate_release(
+            GateInputs(
+                state=self.state,
+                record=self.record,
+                evaluate=self.evaluator.evaluate,
+                initial=self.initial,
+                settings=config.release,
+                ledger=self.ledger,
+                reservation=reservation,
+            )
+        )
+
+    def _reserve_release_split(self) -> Reservation:
+        """Claim the release split in the ledger, or refuse before any paid work."""
+        assert self.state.split is not None
+        return self.ledger.reserve(
+            self.state.split.hashes["release"],
+            self.run_dir.name,
+            override=self.override_consumed_release,
+        )
 
     def _record_split(self) -> None:
         """Split once; on resume the journal's split stands even if the pool has grown."""
@@ -292,7 +331,7 @@ class Engine:
         parent = self._strategy(started.parent_id)
         parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
         while self.state.attempts < self.config.search.max_attempts:
-            child = self._pending_child(r) or propose_child(self, r, parent, started)
+            child = self._pending_child(r) or self.proposal.attempt(parent, started)
             if child is None:
                 continue
             self._evaluate_child(r, started, parent_evals, child)
@@ -307,7 +346,11 @@ class Engine:
         return next((p for p in self.state.proposals if p.round == r), None)
 
     def _evaluate_child(
-        self, r: int, started: RoundStarted, parent_evals: dict, child_event: ChildProposed
+        self,
+        r: int,
+        started: RoundStarted,
+        parent_evals: dict[str, Evaluation],
+        child_event: ChildProposed,
     ) -> None:
         child = Strategy.model_validate(child_event.strategy)
         child_evals = self.evaluator.evaluate(child, started.tasks, "train")

@@ -3,24 +3,22 @@
 - Each line is one `Event`; appends are flushed and fsynced, never rewriting the file.
 - `op` is a deterministic operation id. Appending an existing op with an equal payload is
   a no-op that returns the stored event; a different payload raises `JournalConflict`.
-- One process drives a run at a time (`RunLock`, an flock on `runs/<id>/.lock`).
+- One process drives a run at a time (`rsi.journal.lock.RunLock`).
 - A torn last line (a crash mid-write) is an uncommitted append: it is cut off on open.
 """
 
 from __future__ import annotations
 
-import fcntl
 import json
 import os
 import signal
 from collections.abc import Iterator
 from datetime import datetime, timezone
 from pathlib import Path
-from types import TracebackType
 
 from pydantic import ValidationError
 
-from rsi.events import EVENT_DATA, Event, EventData
+from rsi.journal.events import EVENT_DATA, Event, EventData
 from search_space.errors import UserInputError
 from search_space.identity import canonical_json
 
@@ -31,44 +29,6 @@ KILL_AFTER_ENV = "RSI_TEST_KILL_AFTER_EVENT"
 
 class JournalConflict(RuntimeError):
     """An op was appended again with a different payload: the run is not deterministic."""
-
-
-class RunLocked(UserInputError):
-    """Another process drives this run."""
-
-
-class RunLock:
-    """An exclusive, non-blocking flock held while a process drives a run."""
-
-    def __init__(self, run_dir: Path) -> None:
-        self._path = run_dir / ".lock"
-        self._fd: int | None = None
-
-    def __enter__(self) -> RunLock:
-        self._path.parent.mkdir(parents=True, exist_ok=True)
-        fd = os.open(self._path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise RunLocked(
-                "another process is driving this run", source=str(self._path.parent)
-            ) from None
-        os.ftruncate(fd, 0)
-        os.write(fd, str(os.getpid()).encode())
-        self._fd = fd
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        error: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        if self._fd is not None:
-            fcntl.flock(self._fd, fcntl.LOCK_UN)
-            os.close(self._fd)
-            self._fd = None
 
 
 def _payload_key(data: EventData) -> str:

@@ -8,8 +8,8 @@ from rich.table import Table
 from rich.text import Text
 
 if TYPE_CHECKING:
-    from rsi.release import GateReport
-    from rsi.release_power import PowerPlan
+    from rsi.release.gate import GateReport
+    from rsi.release.power import PowerPlan
 
 
 def format_p(p: float) -> str:

@@ -1,24 +1,21 @@
 """What a proposer is shown: the parent's training evidence and the search's history.
 
-Only proposal-split tasks of the current round appear, with their public text; dev RAR
-of kept candidates may inform the search; release outcomes never appear.
+Only proposal-split tasks of the current round appear, with their public text and the
+runner's own trace from the journal; dev RAR of kept candidates may inform the search as
+numbers; release outcomes and dev per-task outcomes never appear.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from rsi.events import Evaluation, RoundStarted, evaluation_op
-from rsi.proposers.base import PastAttempt, ProposalContext, TaskFeedback
-from search_space import Strategy
+from evaluators.tasks import TaskSet
+from rsi.journal import Evaluation, RoundStarted, SearchState, evaluation_op
+from rsi.proposers import PastAttempt, ProposalContext, TaskFeedback
+from search_space import SearchSpace, Strategy
 from search_space.schema import SCALAR_FIELDS
 
-if TYPE_CHECKING:
-    from rsi.engine import Engine
 
-
-def _history(engine: Engine) -> tuple[PastAttempt, ...]:
-    state = engine.state
+def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:
+    """Every rejection and every screened child so far, by round."""
     past: list[PastAttempt] = [
         PastAttempt(r.round, r.field, r.edit, r.proposer, "rejected", f"{r.reason}: {r.message}")
         for r in state.rejections
@@ -44,17 +41,16 @@ def _history(engine: Engine) -> tuple[PastAttempt, ...]:
     return tuple(sorted(past, key=lambda p: p.round))
 
 
-def build_context(
-    engine: Engine, r: int, attempt: int, parent: Strategy, started: RoundStarted
-) -> ProposalContext:
-    seed = engine.config.experiment.seed
+def parent_feedback(
+    state: SearchState, tasks: TaskSet, started: RoundStarted, seed: int
+) -> tuple[TaskFeedback, ...]:
+    """The parent's journaled training evaluations on this round's minibatch."""
     feedback = []
     for task_id in started.tasks:
-        event = engine.journal.get(evaluation_op("train", started.parent_id, task_id, seed))
-        if event is None or not isinstance(event.data, Evaluation):
+        data = state.evaluations.get(evaluation_op("train", started.parent_id, task_id, seed))
+        if not isinstance(data, Evaluation):
             continue
-        data = event.data
-        public = engine.services.tasks.get(task_id).public()
+        public = tasks.get(task_id).public()
         feedback.append(
             TaskFeedback(
                 task_id=task_id,
@@ -67,17 +63,28 @@ def build_context(
                 trace=data.trace,
             )
         )
+    return tuple(feedback)
+
+
+def build_context(
+    state: SearchState,
+    tasks: TaskSet,
+    space: SearchSpace,
+    seed: int,
+    *,
+    attempt: int,
+    parent: Strategy,
+    started: RoundStarted,
+) -> ProposalContext:
     return ProposalContext(
-        round=r,
+        round=started.round,
         attempt=attempt,
         seed=seed,
         parent_id=started.parent_id,
         parent=parent,
-        feedback=tuple(feedback),
-        history=_history(engine),
-        insights=tuple(reflection.insight for reflection in engine.state.reflections),
-        space=engine.config.search_space,
-        dev_rar={
-            sid: c.dev_rar for sid, c in engine.state.candidates.items() if c.dev_rar is not None
-        },
+        feedback=parent_feedback(state, tasks, started, seed),
+        history=past_attempts(state),
+        insights=tuple(reflection.insight for reflection in state.reflections),
+        space=space,
+        dev_rar={sid: c.dev_rar for sid, c in state.candidates.items() if c.dev_rar is not None},
     )

@@ -27,9 +27,8 @@ from mlflow.exceptions import MlflowException
 from sqlalchemy.exc import SQLAlchemyError
 
 from rsi.config import ExperimentConfig
-from rsi.events import Evaluation, Event, LineageFailed
-from rsi.journal import read_events
-from rsi.lineage import LineageProjector, tracking_uri_for
+from rsi.journal import Evaluation, Event, LineageFailed, read_events
+from rsi.lineage.projector import LineageProjector, tracking_uri_for
 
 # What an unreachable or broken store raises: MLflow's own errors, HTTP errors that escape
 # its retry layer, database errors of SQL stores, and file-system errors of artifact stores.

@@ -1,0 +1,39 @@
+"""The engine: the round protocol of DESIGN.md section 8, driven from the journal.
+
+Public surface:
+- `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
+- `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
+  (runner plus judge) on a `concurrent.futures.Executor`, cached by journal op;
+- `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
+- `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
+- `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions.
+"""
+
+from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested, evaluate_one
+from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
+from rsi.engine.proposal_context import build_context
+from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.runtime import build_proposer, build_services, load_initial
+from rsi.engine.sampling import minibatch
+from rsi.engine.screening import ScreenVerdict, screen
+from rsi.engine.stopping import Budget, StopFlag
+
+__all__ = [
+    "Budget",
+    "Engine",
+    "EvaluationServices",
+    "Evaluator",
+    "LineageSink",
+    "ProposalStep",
+    "ScreenVerdict",
+    "SearchInterrupted",
+    "StopFlag",
+    "StopRequested",
+    "build_context",
+    "build_proposer",
+    "build_services",
+    "evaluate_one",
+    "load_initial",
+    "minibatch",
+    "screen",
+]

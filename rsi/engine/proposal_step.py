@@ -1,0 +1,112 @@
+"""One proposal attempt of a round (DESIGN.md section 8, steps 4 and 5).
+
+The proposer's edit is validated with `search_space.apply` (every schema rule plus the
+prose guard), then the child is health-checked by the runner within the configured time.
+A rejection is journaled with its machine-readable reason and shown to later proposals.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from evaluators.tasks import TaskSet
+from rsi.engine.proposal_context import build_context
+from rsi.journal import ChildProposed, ProposalRejected, Record, RoundStarted, SearchState
+from rsi.proposers import NoProposal, Proposal, Proposer
+from search_space import (
+    InvalidEdit,
+    ProseGuard,
+    SearchSpace,
+    Strategy,
+    apply,
+    parse_edit,
+    strategy_id,
+)
+
+HealthCheck = Callable[[Strategy], None]
+
+
+@dataclass(frozen=True)
+class ProposalStep:
+    """What a proposal attempt reads and may call; built by the engine once per run."""
+
+    state: SearchState
+    record: Record
+    proposer: Proposer
+    tasks: TaskSet
+    space: SearchSpace
+    guard: ProseGuard
+    seed: int
+    health_check: HealthCheck
+    health_timeout_s: float
+
+    def attempt(self, parent: Strategy, started: RoundStarted) -> ChildProposed | None:
+        """One attempt: propose, validate, health-check; journal a child or a rejection."""
+        r = started.round
+        attempt = self.state.attempts_in_round(r) + 1
+        context = build_context(
+            self.state, self.tasks, self.space, self.seed,
+            attempt=attempt, parent=parent, started=started,
+        )  # fmt: skip
+        prefix = f"round:{r}:attempt:{attempt}"
+        try:
+            proposal: Proposal | None = self.proposer.propose(context)
+        except NoProposal as error:
+            proposal, reason, message = None, "no_proposal", str(error)
+        child: Strategy | None = None
+        if proposal is not None:
+            try:
+                child = apply(parent, parse_edit(proposal.edit), space=self.space, guard=self.guard)
+                reason, message = self.health_problem(child)
+            except InvalidEdit as error:
+                reason, message = error.reason.value, error.message
+        if child is None or reason:
+            self.record(
+                f"{prefix}:rejected",
+                ProposalRejected(
+                    round=r,
+                    attempt=attempt,
+                    parent_id=started.parent_id,
+                    proposer=proposal.proposer if proposal else self.proposer.name,
+                    field=proposal.field if proposal else None,
+                    edit=proposal.edit if proposal else None,
+                    reason=reason,
+                    message=message,
+                ),
+            )
+            return None
+        assert proposal is not None
+        event = self.record(
+            f"{prefix}:child",
+            ChildProposed(
+                round=r,
+                attempt=attempt,
+                parent_id=started.parent_id,
+                child_id=strategy_id(child),
+                proposer=proposal.proposer,
+                field=proposal.field,
+                edit=proposal.edit,
+                rationale=proposal.rationale,
+                strategy=child.to_json_dict(),
+            ),
+        )
+        assert isinstance(event.data, ChildProposed)
+        return event.data
+
+    def health_problem(self, child: Strategy) -> tuple[str, str]:
+        """('', '') when healthy; else a rejection reason and message."""
+        if strategy_id(child) in self.state.candidates:
+            return "duplicate_candidate", "the child equals a strategy already kept"
+        timeout = self.health_timeout_s
+        checker = concurrent.futures.ThreadPoolExecutor(1, thread_name_prefix="rsi-health")
+        try:
+            checker.submit(self.health_check, child).result(timeout=timeout)
+        except concurrent.futures.TimeoutError:
+            return "health_check", f"runner did not load the strategy within {timeout:g} s"
+        except (ValueError, RuntimeError, OSError) as error:
+            return "health_check", f"{type(error).__name__}: {error}"
+        finally:
+            checker.shutdown(wait=False, cancel_futures=True)  # never wait on a hung check
+        return "", ""

@@ -1,0 +1,96 @@
+"""The journal: the only source of truth of a search (DESIGN.md section 7).
+
+Public surface:
+- typed events (`Event`, `EventData` and one model per event type) and `evaluation_op`;
+- `Journal`, the append-only, fsynced, op-idempotent `events.jsonl`, and `read_events`, its
+  read-only reader; `JournalConflict` when a replayed op disagrees;
+- `RunLock`: one process drives a run at a time;
+- `SearchState` and `fold`: the state every decision reads, rebuilt from events alone;
+- `summarise`, `RunSummary`, `edit_text`, `lineage_edits`: a run as people read it;
+- `Record`: the callable through which search steps append (and fold) one event.
+"""
+
+from collections.abc import Callable
+
+from rsi.journal.events import (
+    EVENT_DATA,
+    CandidateKept,
+    ChampionFrozen,
+    ChildProposed,
+    DevScored,
+    Evaluation,
+    Event,
+    EventData,
+    GateDecided,
+    LineageFailed,
+    ProposalRejected,
+    Purpose,
+    Reflection,
+    RoundCompleted,
+    RoundStarted,
+    RunStarted,
+    Screened,
+    SearchStopped,
+    SplitRecorded,
+    evaluation_op,
+)
+from rsi.journal.lock import RunLock, RunLocked
+from rsi.journal.state import Candidate, SearchState, fold
+from rsi.journal.store import (
+    EVENTS_FILE,
+    KILL_AFTER_ENV,
+    Journal,
+    JournalConflict,
+    read_events,
+)
+from rsi.journal.summary import (
+    KeptSummary,
+    RunSummary,
+    edit_text,
+    lineage_edits,
+    read_state,
+    summarise,
+)
+
+Record = Callable[[str, EventData], Event]
+"""Append `data` under `op` once (a replay returns the stored event) and fold it into state."""
+
+__all__ = [
+    "EVENTS_FILE",
+    "EVENT_DATA",
+    "KILL_AFTER_ENV",
+    "Candidate",
+    "CandidateKept",
+    "ChampionFrozen",
+    "ChildProposed",
+    "DevScored",
+    "Evaluation",
+    "Event",
+    "EventData",
+    "GateDecided",
+    "Journal",
+    "JournalConflict",
+    "KeptSummary",
+    "LineageFailed",
+    "ProposalRejected",
+    "Purpose",
+    "Record",
+    "Reflection",
+    "RoundCompleted",
+    "RoundStarted",
+    "RunLock",
+    "RunLocked",
+    "RunStarted",
+    "RunSummary",
+    "Screened",
+    "SearchState",
+    "SearchStopped",
+    "SplitRecorded",
+    "edit_text",
+    "evaluation_op",
+    "fold",
+    "lineage_edits",
+    "read_events",
+    "read_state",
+    "summarise",
+]

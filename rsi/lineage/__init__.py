@@ -1,0 +1,52 @@
+"""MLflow lineage: the journal projected into MLflow runs and the model registry.
+
+Importing this package imports MLflow (seconds); the CLI imports it only when needed.
+
+Public surface:
+- `plan` (module `rsi.lineage.plan`): the pure projection of events into MLflow nodes;
+- `LineageProjector`, `sync_run_dir`, `SyncReport`: the idempotent projection (`rsi mlflow
+  sync`), with tracking-URI helpers `tracking_uri_for`, `default_tracking_uri`, `client_for`;
+- `MlflowLineageSink`, `sink_for`, `STORE_ERRORS`, `one_line`: the live, never-blocking
+  mirror a search writes through;
+- `move_alias`, `rollback_alias`, `alias_version`, `resolve_model_uri`, `CHALLENGER`: the
+  registry, where only a passed gate moves `production`.
+"""
+
+from rsi.lineage.projector import (
+    LineageProjector,
+    Redactor,
+    SyncReport,
+    artifact_location_for,
+    client_for,
+    default_tracking_uri,
+    sync_run_dir,
+    tracking_uri_for,
+)
+from rsi.lineage.registry import (
+    CHALLENGER,
+    alias_version,
+    move_alias,
+    resolve_model_uri,
+    rollback_alias,
+)
+from rsi.lineage.sink import STORE_ERRORS, MlflowLineageSink, one_line, sink_for
+
+__all__ = [
+    "CHALLENGER",
+    "STORE_ERRORS",
+    "LineageProjector",
+    "MlflowLineageSink",
+    "Redactor",
+    "SyncReport",
+    "alias_version",
+    "artifact_location_for",
+    "client_for",
+    "default_tracking_uri",
+    "move_alias",
+    "one_line",
+    "resolve_model_uri",
+    "rollback_alias",
+    "sink_for",
+    "sync_run_dir",
+    "tracking_uri_for",
+]

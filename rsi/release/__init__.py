@@ -1,0 +1,48 @@
+"""The release: freeze the champion and gate it once against the initial strategy.
+
+Public surface:
+- `run_gate`, `GateReport`, `exact_mcnemar_p`, `decide`, `paired_bootstrap_diffs`: the
+  one-sided exact McNemar gate with paired bootstrap intervals (DESIGN.md section 9);
+- `load_paired_outcomes`, `PairedOutcomes`: outcome files for `rsi gate`;
+- `plan_power`, `PowerPlan`: how many release tasks a gate needs;
+- `gate_table`, `plan_table`, `render_markdown`: the gate as people read it;
+- `freeze_champion`, `gate_release`, `GateInputs`: the two end-of-search steps;
+- `ReleaseLedger`, `Reservation`, `ReleaseSplitTaken`: one gate per release split.
+"""
+
+from rsi.release.gate import (
+    GateReport,
+    decide,
+    exact_mcnemar_p,
+    paired_bootstrap_diffs,
+    run_gate,
+    validate_gate_settings,
+)
+from rsi.release.ledger import ReleaseLedger, ReleaseSplitTaken, Reservation
+from rsi.release.outcomes import PairedOutcomes, load_paired_outcomes
+from rsi.release.power import PowerPlan, plan_power
+from rsi.release.report import gate_table, plan_table, render_markdown
+from rsi.release.steps import CHAMPION_FILE, GateInputs, freeze_champion, gate_release
+
+__all__ = [
+    "CHAMPION_FILE",
+    "GateInputs",
+    "GateReport",
+    "PairedOutcomes",
+    "PowerPlan",
+    "ReleaseLedger",
+    "ReleaseSplitTaken",
+    "Reservation",
+    "decide",
+    "exact_mcnemar_p",
+    "freeze_champion",
+    "gate_release",
+    "gate_table",
+    "load_paired_outcomes",
+    "paired_bootstrap_diffs",
+    "plan_power",
+    "plan_table",
+    "render_markdown",
+    "run_gate",
+    "validate_gate_settings",
+]

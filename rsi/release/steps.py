@@ -1,0 +1,114 @@
+"""End of a search: freeze the champion, then gate it once on the release split.
+
+The champion is the kept candidate with the highest dev RAR, written immutable as
+`champion.json` with its sha256. The release split was reserved in the ledger when the
+search started (`rsi.release.ledger`); deciding the gate marks it consumed.
+Both steps take what they read and a `record` callable, never the engine.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from rsi.config import ReleaseSection
+from rsi.journal import (
+    ChampionFrozen,
+    Evaluation,
+    GateDecided,
+    Purpose,
+    Record,
+    SearchState,
+)
+from rsi.release.gate import run_gate
+from rsi.release.ledger import ReleaseLedger, Reservation
+from search_space import Strategy, strategy_id
+from search_space.errors import UserInputError
+
+CHAMPION_FILE = "champion.json"
+
+
+class Evaluate(Protocol):
+    """Evaluate one strategy on tasks (cached by the journal); results in `task_ids` order."""
+
+    def __call__(
+        self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
+    ) -> Mapping[str, Evaluation]: ...
+
+
+def freeze_champion(state: SearchState, run_dir: Path, record: Record) -> ChampionFrozen:
+    """Write the best kept candidate read-only; a changed file on resume is an error."""
+    best = state.best_candidate()
+    strategy = Strategy.model_validate(best.strategy)
+    text = json.dumps(strategy.to_json_dict(), indent=2, sort_keys=True) + "\n"
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()
+    path = run_dir / CHAMPION_FILE
+    if path.exists():
+        if hashlib.sha256(path.read_bytes()).hexdigest() != digest:
+            raise UserInputError("champion.json was changed after freezing", source=str(path))
+    else:
+        path.write_text(text)
+        path.chmod(0o444)
+    event = record(
+        "freeze",
+        ChampionFrozen(
+            strategy_id=best.strategy_id,
+            dev_rar=best.dev_rar or 0.0,
+            sha256=digest,
+            strategy=strategy.to_json_dict(),
+        ),
+    )
+    assert isinstance(event.data, ChampionFrozen)
+    return event.data
+
+
+@dataclass(frozen=True)
+class GateInputs:
+    """What the release gate reads: the folded state, the baseline and the split's claim."""
+
+    state: SearchState
+    record: Record
+    evaluate: Evaluate
+    initial: Strategy
+    settings: ReleaseSection
+    ledger: ReleaseLedger
+    reservation: Reservation
+
+
+def gate_release(inputs: GateInputs) -> GateDecided:
+    """Evaluate champion and initial on the release split and decide, once per split."""
+    state = inputs.state
+    assert state.split is not None and state.champion is not None
+    release_ids = state.split.roles["release"]
+    release_hash = state.split.hashes["release"]
+    if state.gate is not None and state.gate.release_hash == release_hash:
+        inputs.ledger.consume(inputs.reservation)  # a crash may have come before the ledger
+        return state.gate
+    champion = Strategy.model_validate(state.champion.strategy)
+    challenger = inputs.evaluate(champion, release_ids, "release")
+    baseline = inputs.evaluate(inputs.initial, release_ids, "release")
+    settings = inputs.settings
+    report = run_gate(
+        [baseline[t].success for t in release_ids],
+        [challenger[t].success for t in release_ids],
+        alpha=settings.alpha,
+        seed=settings.seed,
+        resamples=settings.resamples,
+    )
+    event = inputs.record(
+        f"gate:{release_hash}",
+        GateDecided(
+            challenger_id=strategy_id(champion),
+            baseline_id=strategy_id(inputs.initial),
+            release_hash=release_hash,
+            override=inputs.reservation.override,
+            report=report.to_json_dict(),
+        ),
+    )
+    inputs.ledger.consume(inputs.reservation)
+    assert isinstance(event.data, GateDecided)
+    return event.data

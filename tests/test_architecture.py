@@ -1,0 +1,107 @@
+"""The layout is the architecture: imports point one way, and packages meet at their surface.
+
+- Top level: `rsi -> evaluators -> search_space`.
+- Inside `rsi`: `cli -> api -> engine -> proposers, release, lineage -> journal`, with
+  `config` shared; only the CLI, the API and the engine itself import `rsi.engine`.
+- A module of one `rsi` package imports another package only through its `__init__`.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+# Which rsi parts each rsi part may import (itself always allowed).
+ALLOWED: dict[str, set[str]] = {
+    "config": set(),
+    "journal": set(),
+    "proposers": set(),
+    "release": {"journal", "config"},
+    "lineage": {"journal", "config"},
+    "engine": {"journal", "config", "proposers", "release", "lineage"},
+    "api": {"journal", "config", "proposers", "release", "lineage", "engine"},
+    "cli": {"journal", "config", "proposers", "release", "lineage", "engine", "api"},
+    "__init__": {"api"},
+    "__main__": {"cli"},
+}
+
+
+def _imports(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            found.extend(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.append(node.module)
+    return found
+
+
+def _modules(package: str) -> list[Path]:
+    return sorted((ROOT / package).rglob("*.py"))
+
+
+def _part(path: Path) -> str:
+    """The rsi part a file belongs to: its subpackage, or the module's own name."""
+    relative = path.relative_to(ROOT / "rsi").parts
+    return relative[0] if len(relative) > 1 else relative[0].removesuffix(".py")
+
+
+@pytest.mark.parametrize(
+    ("package", "forbidden"),
+    [("search_space", ("rsi", "evaluators")), ("evaluators", ("rsi",))],
+)
+def test_top_level_imports_point_one_way(package: str, forbidden: tuple[str, ...]) -> None:
+    offenders = [
+        f"{path.relative_to(ROOT)}: {name}"
+        for path in _modules(package)
+        for name in _imports(path)
+        if name.split(".")[0] in forbidden
+    ]
+    assert offenders == []
+
+
+def test_rsi_parts_import_only_downwards() -> None:
+    offenders = []
+    for path in _modules("rsi"):
+        part = _part(path)
+        for name in _imports(path):
+            pieces = name.split(".")
+            if pieces[0] != "rsi" or len(pieces) < 2:
+                continue
+            target = pieces[1]
+            if target != part and target not in ALLOWED[part]:
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_packages_meet_only_at_their_surface() -> None:
+    """`rsi.journal.store` is private to `rsi.journal`; other parts import `rsi.journal`."""
+    offenders = []
+    for path in _modules("rsi"):
+        part = _part(path)
+        for name in _imports(path):
+            pieces = name.split(".")
+            if pieces[0] == "rsi" and len(pieces) > 2 and pieces[1] != part:
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def test_only_cli_api_and_engine_import_the_engine() -> None:
+    importers = {
+        _part(path)
+        for path in _modules("rsi")
+        for name in _imports(path)
+        if name == "rsi.engine" or name.startswith("rsi.engine.")
+    }
+    assert importers <= {"cli", "api", "engine"}
+
+
+def test_the_checks_see_a_violation(tmp_path: Path) -> None:
+    """The scan itself must find a forbidden import, or the tests above prove nothing."""
+    module = tmp_path / "bad.py"
+    module.write_text("from rsi.engine.loop import Engine\nimport rsi.journal.store\n")
+    assert _imports(module) == ["rsi.engine.loop", "rsi.journal.store"]

@@ -1,0 +1,102 @@
+"""The release-split ledger: one run per split, claimed atomically, overrides recorded."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+from pathlib import Path
+
+import pytest
+
+from rsi.release import ReleaseLedger, ReleaseSplitTaken
+from rsi.release.ledger import LEDGER_FILE
+from search_space.errors import UserInputError
+
+SPLIT = "ab" * 32
+
+
+def test_first_run_reserves_and_a_resume_keeps_its_claim(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    first = ledger.reserve(SPLIT, "run-a", override=False)
+    again = ledger.reserve(SPLIT, "run-a", override=False)
+    assert first == again
+    assert not first.override
+    assert [e.status for e in ledger.entries()] == ["reserved"]
+
+
+def test_a_second_run_is_refused_naming_the_holder_and_the_ways_out(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    ledger.reserve(SPLIT, "run-a", override=False)
+    with pytest.raises(ReleaseSplitTaken) as refused:
+        ledger.reserve(SPLIT, "run-b", override=False)
+    message = str(refused.value)
+    assert "run-a" in message and "is already reserved by" in message
+    assert "[data] seed" in message and "--override-consumed" in message
+    assert "\n" not in message
+    assert [e.run_id for e in ledger.entries()] == ["run-a"]  # the refusal wrote nothing
+
+
+def test_a_consumed_split_says_it_decided_a_gate(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    ledger.consume(ledger.reserve(SPLIT, "run-a", override=False))
+    assert "decided a gate in run run-a" in (ledger.conflict(SPLIT, "run-b") or "")
+    assert ledger.conflict(SPLIT, "run-a") is None
+    assert ledger.conflict("cd" * 32, "run-b") is None  # another split is free
+
+
+def test_override_is_recorded_and_does_not_disturb_the_first_claim(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    first = ledger.reserve(SPLIT, "run-a", override=False)
+    second = ledger.reserve(SPLIT, "run-b", override=True)
+    assert second.override and [e.run_id for e in second.earlier] == ["run-a"]
+    # run-a claimed first: the later override does not make its gate an override.
+    assert ledger.reserve(SPLIT, "run-a", override=False) == first
+    assert not first.override
+    # run-b resumes without the flag: its recorded override stands.
+    assert ledger.reserve(SPLIT, "run-b", override=False).override
+    lines = [json.loads(x) for x in (tmp_path / LEDGER_FILE).read_text().splitlines()]
+    assert [(x["run_id"], x["override"]) for x in lines] == [("run-a", False), ("run-b", True)]
+
+
+def test_consume_is_written_once_even_when_a_gate_is_replayed(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    claim = ledger.reserve(SPLIT, "run-a", override=False)
+    ledger.consume(claim)
+    ledger.consume(claim)
+    assert [e.status for e in ledger.entries()] == ["reserved", "consumed"]
+
+
+def test_lines_from_before_reservations_count_as_consumed(tmp_path: Path) -> None:
+    legacy = {"override": False, "release_hash": SPLIT, "run_id": "old"}
+    (tmp_path / LEDGER_FILE).write_text(json.dumps(legacy) + "\n")
+    assert "decided a gate in run old" in (ReleaseLedger(tmp_path).conflict(SPLIT, "new") or "")
+
+
+def test_a_malformed_ledger_line_is_one_clear_error(tmp_path: Path) -> None:
+    (tmp_path / LEDGER_FILE).write_text('{"run_id": "x"}\n')
+    with pytest.raises(UserInputError, match="line 1 is not a ledger entry"):
+        ReleaseLedger(tmp_path).entries()
+
+
+def _claim(runs_dir: str, run_id: str, start: multiprocessing.synchronize.Event) -> bool:
+    start.wait()
+    try:
+        ReleaseLedger(Path(runs_dir)).reserve(SPLIT, run_id, override=False)
+    except ReleaseSplitTaken:
+        return False
+    return True
+
+
+def test_of_many_runs_started_at_once_exactly_one_gets_the_split(tmp_path: Path) -> None:
+    context = multiprocessing.get_context("fork")
+    manager = context.Manager()
+    start = manager.Event()
+    with context.Pool(8) as pool:
+        pending = [
+            pool.apply_async(_claim, (str(tmp_path), f"run-{i}", start)) for i in range(8)
+        ]
+        start.set()  # release all eight claims together
+        won = [p.get(timeout=60) for p in pending]
+    assert sum(won) == 1
+    entries = ReleaseLedger(tmp_path).entries()
+    assert len(entries) == 1 and entries[0].run_id == f"run-{won.index(True)}"
