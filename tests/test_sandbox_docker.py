@@ -3,27 +3,25 @@
 from __future__ import annotations
 
 import json
-import uuid
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
 from evaluators.sandbox import Isolation, LocalSandbox, Outcome, RunSpec
 from evaluators.sandbox.bootstrap import debian_mirror
-from evaluators.sandbox.docker_backend import DockerSandbox, leftover_containers
+from evaluators.sandbox.docker_backend import LIMITS, DockerSandbox, leftover_containers
 from tests.cli_helpers import run_rsi
-from tests.conftest import SuiteFactory
+from tests.conftest import (
+    SIGNAL_READY,
+    SpecFor,
+    SuiteFactory,
+    check_concurrent_runs_stay_separate,
+    check_output_and_results_xml_caps,
+    check_passing_pytest_suite,
+    run_until_ready,
+)
 
 pytestmark = pytest.mark.docker
-SpecFor = Callable[..., RunSpec]
-PYTEST_RUN = (
-    'cd "$APP_DIR"\n'
-    'exec python3 -m pytest -q -p no:cacheprovider --junitxml="$OUTPUT_DIR/results.xml" '
-    '"$TESTS_DIR"\n'
-)
-CONFTEST = "import os, sys\nsys.path.insert(0, os.environ['APP_DIR'])\n"
 
 
 def _volumes_and_containers(sandbox: DockerSandbox) -> tuple[int, set[str]]:
@@ -38,17 +36,9 @@ def test_passing_pytest_suite_and_nothing_left(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
     before = _volumes_and_containers(docker_sandbox)
-    suite = make_suite(
-        PYTEST_RUN,
-        {
-            "conftest.py": CONFTEST,
-            "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-        },
-    )
-    result = docker_sandbox.run(spec_for(suite))
-    assert result.outcome is Outcome.PASS, result.output
-    assert (result.exit_code, result.backend, result.isolation) == (0, "docker", Isolation.DOCKER)
-    assert result.results_xml is not None and 'name="test_add"' in result.results_xml
+    result = check_passing_pytest_suite(docker_sandbox, make_suite, spec_for)
+    assert result.isolation is Isolation.DOCKER
+    assert result.limits == LIMITS and result.limits.cpu.enforced
     assert _volumes_and_containers(docker_sandbox) == before  # container and volume removed
 
 
@@ -57,7 +47,8 @@ def test_fail_timeout_and_missing_run_sh(
 ) -> None:
     failing = docker_sandbox.run(spec_for(make_suite("echo nope >&2; exit 5\n")))
     assert (failing.outcome, failing.exit_code, failing.output) == (Outcome.FAIL, 5, "nope\n")
-    slow = docker_sandbox.run(spec_for(make_suite("echo begun; sleep 600\n"), timeout_s=2))
+    hang = make_suite(f"echo begun\n{SIGNAL_READY}sleep 600\n")
+    slow = run_until_ready(docker_sandbox, spec_for(hang, timeout_s=2))
     assert (slow.outcome, slow.exit_code) == (Outcome.TIMEOUT, None)
     assert "begun" in slow.output
     empty = tmp_path / "empty"
@@ -69,8 +60,11 @@ def test_fail_timeout_and_missing_run_sh(
 def test_container_is_locked_down_and_identical_per_target(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, tmp_path: Path
 ) -> None:
+    # The suite runs as uid 1000 and could not write / even on a writable rootfs, so the
+    # mount flags of / decide; the touch checks that no path slips past them.
     probe = make_suite(
         "id -u; pwd; env | sort; grep -E '^Cap(Eff|Prm|Bnd)' /proc/self/status\n"
+        'awk \'$2 == "/" { split($4, flags, ","); print "rootfs-mount", flags[1] }\' /proc/mounts\n'
         "touch /usr/x /etc/x /x 2>/dev/null && echo ROOTFS-WRITABLE\n"
         "touch /tmp/ok ~/ok $OUTPUT_DIR/ok && echo scratch-writable\n"
         'python3 -c "import socket; print(sorted(n for _, n in socket.if_nameindex()))"\n'
@@ -87,6 +81,7 @@ def test_container_is_locked_down_and_identical_per_target(
     view = outputs[0]
     assert view.startswith("1000\n/work/app\n")
     assert "CapEff:\t0000000000000000" in view and "CapBnd:\t0000000000000000" in view
+    assert "rootfs-mount ro\n" in view and "rootfs-mount rw" not in view
     assert "ROOTFS-WRITABLE" not in view and "scratch-writable" in view
     assert "['lo']" in view
     assert "HOME=/tmp" in view and "TESTS_DIR=/work/tests" in view
@@ -107,31 +102,13 @@ def test_host_paths_are_invisible(
 def test_output_and_results_xml_are_capped(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    flood = docker_sandbox.run(
-        spec_for(make_suite("head -c 3000000 /dev/zero | tr '\\0' z\n"), output_limit_bytes=500)
-    )
-    assert flood.outcome is Outcome.PASS
-    assert flood.output_truncated and flood.output == "z" * 500
-    link = docker_sandbox.run(spec_for(make_suite('ln -s /etc/passwd "$OUTPUT_DIR/results.xml"\n')))
-    assert link.results_xml is None and "not a regular file" in link.output
-    big = docker_sandbox.run(
-        spec_for(make_suite('head -c 2100000 /dev/zero > "$OUTPUT_DIR/results.xml"\n'))
-    )
-    assert big.outcome is Outcome.PASS and big.results_xml is None
-    assert "larger than the 2000000-byte cap" in big.output
+    check_output_and_results_xml_caps(docker_sandbox, make_suite, spec_for, Path("/etc/passwd"))
 
 
 def test_concurrent_runs_stay_separate(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    tokens = [uuid.uuid4().hex for _ in range(3)]
-    specs = [
-        spec_for(make_suite(f"echo {token} > mine; sleep 0.5; cat mine; ls $OUTPUT_DIR\n"))
-        for token in tokens
-    ]
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        results = list(pool.map(docker_sandbox.run, specs))
-    assert [result.output for result in results] == [f"{token}\n" for token in tokens]
+    check_concurrent_runs_stay_separate(docker_sandbox, make_suite, spec_for, runs=3)
 
 
 def test_missing_image_names_the_fix(

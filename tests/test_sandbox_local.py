@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import os
+import subprocess
 import uuid
-from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import replace
 from pathlib import Path
 
@@ -19,17 +18,22 @@ from evaluators.sandbox import (
     Sandbox,
     make_sandbox,
 )
+from evaluators.sandbox.cgroups import CgroupSupport, cgroup_support, placement
 from search_space.errors import UserInputError
-from tests.conftest import SuiteFactory, processes_with
+from tests.conftest import (
+    SIGNAL_READY,
+    SpecFor,
+    SuiteFactory,
+    check_concurrent_runs_stay_separate,
+    check_output_and_results_xml_caps,
+    check_passing_pytest_suite,
+    processes_with,
+    run_until_ready,
+    unavailable,
+    wait_until_gone,
+)
 
 REPO = Path(__file__).resolve().parents[1]
-PYTEST_RUN = (
-    'cd "$APP_DIR"\n'
-    'exec python3 -m pytest -q -p no:cacheprovider --junitxml="$OUTPUT_DIR/results.xml" '
-    '"$TESTS_DIR"\n'
-)
-CONFTEST = "import os, sys\nsys.path.insert(0, os.environ['APP_DIR'])\n"
-SpecFor = Callable[..., RunSpec]
 
 
 def test_factory_builds_both_backends_and_rejects_unknown() -> None:
@@ -43,20 +47,8 @@ def test_factory_builds_both_backends_and_rejects_unknown() -> None:
 def test_passing_pytest_suite(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    suite = make_suite(
-        PYTEST_RUN,
-        {
-            "conftest.py": CONFTEST,
-            "test_calc.py": "from calc import add\n\ndef test_add():\n    assert add(2, 3) == 5\n",
-        },
-    )
-    result = bwrap_sandbox.run(spec_for(suite))
-    assert result.outcome is Outcome.PASS, result.output
-    assert result.exit_code == 0
-    assert (result.backend, result.isolation) == ("local", Isolation.BWRAP)
-    assert result.results_xml is not None and 'name="test_add"' in result.results_xml
-    assert "1 passed" in result.output
-    assert result.error is None
+    result = check_passing_pytest_suite(bwrap_sandbox, make_suite, spec_for)
+    assert result.isolation is Isolation.BWRAP
 
 
 def test_nonzero_exit_is_fail(
@@ -82,10 +74,14 @@ def test_missing_or_unrunnable_run_sh_is_error(
 def test_deadline_is_timeout(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    result = bwrap_sandbox.run(spec_for(make_suite("echo started\nsleep 600\n"), timeout_s=1))
+    """A suite that hangs is killed at the deadline; what it printed before is kept."""
+    marker = f"rsi-hang-{uuid.uuid4().hex[:10]}"
+    suite = make_suite(f"echo started\n{SIGNAL_READY}exec -a {marker} sleep 600\n")
+    result = run_until_ready(bwrap_sandbox, spec_for(suite, timeout_s=1))
     assert result.outcome is Outcome.TIMEOUT
     assert result.exit_code is None
     assert "started" in result.output
+    assert wait_until_gone(marker) == []
 
 
 def test_every_target_looks_identical(
@@ -179,45 +175,18 @@ def test_layers_overlay_in_order_and_workspace_is_fresh(
     assert not (base / "leftover").exists() and not (suite / "x").exists()
 
 
-def test_output_is_capped(
-    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
-) -> None:
-    suite = make_suite("head -c 5000000 /dev/zero | tr '\\0' y\necho\nexit 4\n")
-    result = bwrap_sandbox.run(spec_for(suite, output_limit_bytes=1000))
-    assert result.output_truncated
-    assert result.output == "y" * 1000
-    assert (result.outcome, result.exit_code) == (Outcome.FAIL, 4)
-
-
-def test_results_xml_symlink_and_oversize_are_ignored(
+def test_output_and_results_xml_are_capped(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
 ) -> None:
     host_file = tmp_path / "host-only.txt"
     host_file.write_text("host-content-never-read\n")
-    link = bwrap_sandbox.run(
-        spec_for(make_suite(f'ln -s "{host_file}" "$OUTPUT_DIR/results.xml"\n'))
-    )
-    assert link.outcome is Outcome.PASS
-    assert link.results_xml is None
-    assert "results.xml ignored" in link.output
-    big = bwrap_sandbox.run(
-        spec_for(make_suite('head -c 2100000 /dev/zero > "$OUTPUT_DIR/results.xml"\n'))
-    )
-    assert big.outcome is Outcome.PASS and big.results_xml is None
-    assert "larger than the 2000000-byte cap" in big.output
+    check_output_and_results_xml_caps(bwrap_sandbox, make_suite, spec_for, host_file)
 
 
 def test_concurrent_runs_stay_separate(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    tokens = [uuid.uuid4().hex for _ in range(4)]
-    specs = [
-        spec_for(make_suite(f'echo {token} > mine; sleep 0.5; cat mine; ls "$OUTPUT_DIR"\n'))
-        for token in tokens
-    ]
-    with ThreadPoolExecutor(max_workers=4) as pool:
-        results = list(pool.map(bwrap_sandbox.run, specs))
-    assert [result.output for result in results] == [f"{token}\n" for token in tokens]
+    check_concurrent_runs_stay_separate(bwrap_sandbox, make_suite, spec_for, runs=4)
 
 
 def test_reduced_isolation_is_refused_unless_allowed(
@@ -247,20 +216,19 @@ def test_suite_killed_by_a_signal_is_fail(
 
 
 def test_bubblewrap_setup_failure_is_error(
-    make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
 ) -> None:
-    sandbox = LocalSandbox()
-    if sandbox.isolation is not Isolation.BWRAP:
-        pytest.skip("needs bubblewrap")
+    sandbox = LocalSandbox()  # a fresh one to break; the fixture says bubblewrap works here
     sandbox.runtime_prefixes = (tmp_path / "no-such-prefix",)
     result = sandbox.run(spec_for(make_suite("echo ran\n")))
     assert result.outcome is Outcome.ERROR
     assert "bubblewrap failed" in (result.error or "") and "no-such-prefix" in (result.error or "")
 
 
-@pytest.mark.skipif(os.geteuid() != 0, reason="private run uids need root")
 def test_leftovers_die_even_without_namespaces(make_suite: SuiteFactory, spec_for: SpecFor) -> None:
     """As root each run has its own uid; its processes are swept even with no isolation."""
+    if os.geteuid() != 0:
+        unavailable("private run uids need root")
     marker = f"rsi-sweep-{uuid.uuid4().hex[:10]}"
     sandbox = LocalSandbox(allow_reduced_isolation=True)
     sandbox.detected = replace(sandbox.detected, isolation=Isolation.NONE)
@@ -273,3 +241,50 @@ def test_leftovers_die_even_without_namespaces(make_suite: SuiteFactory, spec_fo
 def test_bad_runtime_python_is_a_user_error(tmp_path: Path) -> None:
     with pytest.raises(UserInputError, match="python"):
         LocalSandbox(python=tmp_path / "python3")
+
+
+def test_limits_are_recorded_and_the_run_cgroup_removed(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    support = bwrap_sandbox.cgroups
+    if support.version is None:
+        unavailable(f"cgroups unavailable: {support.problem}")
+    result = bwrap_sandbox.run(spec_for(make_suite("exit 0\n"), cpus=0.5))
+    assert result.outcome is Outcome.PASS, result.output
+    limits = result.limits
+    assert limits is not None and limits.cgroup is not None
+    assert limits.cpu.enforced and limits.memory.enforced and limits.pids.enforced
+    assert f"cgroup v{support.version}" in limits.cpu.how
+    assert all(not (parent / limits.cgroup).exists() for parent in support.parents)
+
+
+def test_without_cgroups_the_cpu_limit_is_recorded_as_not_enforced(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    sandbox = LocalSandbox()
+    sandbox.cgroups = CgroupSupport(None, problem="no cgroups in this test")
+    result = sandbox.run(spec_for(make_suite("exit 0\n")))
+    assert result.outcome is Outcome.PASS, result.output
+    assert result.limits is not None and result.limits.cgroup is None
+    assert not result.limits.cpu.enforced
+    assert result.limits.cpu.how.startswith("not enforced: no cgroups in this test")
+    assert result.limits.memory.how.startswith("prlimit --as")
+
+
+def test_processes_left_in_a_cgroup_are_killed_and_it_is_removed(tmp_path: Path) -> None:
+    support = cgroup_support()
+    if support.version is None:
+        unavailable(f"cgroups unavailable: {support.problem}")
+    marker = f"rsi-cgroup-{uuid.uuid4().hex[:10]}"
+    joined = tmp_path / "joined"
+    spec = RunSpec(app_layers=(), tests_dir=tmp_path)
+    with placement(support, spec) as placed:
+        assert placed.cgroup is not None
+        escapee = f"setsid bash -c 'exec -a {marker} sleep 600' </dev/null >/dev/null 2>&1 &"
+        argv = placed.command(joined, ["bash", "-c", escapee])
+        assert subprocess.run(argv, check=False).returncode == 0
+        assert placed.joined(joined)
+        assert processes_with(marker)  # it left the session, but not the cgroup
+        dirs = placed.cgroup.dirs
+    assert processes_with(marker) == []
+    assert all(not directory.exists() for directory in dirs)

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 DEFAULT_TIMEOUT_CAP_S = 180.0
 DEFAULT_OUTPUT_LIMIT_BYTES = 1_000_000
 DEFAULT_RESULTS_XML_LIMIT_BYTES = 2_000_000
+FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024  # the largest file a suite may write, every backend
 
 
 class Outcome(str, Enum):
@@ -50,8 +51,29 @@ class RunSpec(BaseModel):
     image: str | None = None  # docker backend only
 
 
+class Limit(BaseModel):
+    """One resource limit of a run: whether it was enforced, and how (or why not)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    enforced: bool
+    how: str
+
+
+class Limits(BaseModel):
+    """How a run's CPU, memory and process limits were really enforced; a limit that did
+    not hold says so (`enforced=False`), never silently."""
+
+    model_config = ConfigDict(frozen=True)
+
+    cpu: Limit
+    memory: Limit
+    pids: Limit
+    cgroup: str | None = None  # the name of the run's own cgroup, when it had one
+
+
 class RunResult(BaseModel):
-    """The outcome of one run and the isolation it really had."""
+    """The outcome of one run and the isolation and limits it really had."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -63,6 +85,7 @@ class RunResult(BaseModel):
     results_xml: str | None = None  # $OUTPUT_DIR/results.xml if written, capped
     backend: str
     isolation: Isolation
+    limits: Limits | None = None  # None only when the run never started
     error: str | None = None  # why the outcome is `error`, in one line
 
 
@@ -76,6 +99,41 @@ def error_result(message: str, *, backend: str, isolation: Isolation, started: f
         backend=backend,
         isolation=isolation,
         error=" ".join(message.split()),
+    )
+
+
+def finished_result(
+    *,
+    backend: str,
+    isolation: Isolation,
+    limits: Limits,
+    exit_code: int | None,
+    timed_out: bool,
+    duration_s: float,
+    output: str,
+    output_truncated: bool,
+    results_xml: tuple[str | None, str | None],
+) -> RunResult:
+    """The result of a run that happened: `timeout` at the deadline, else `pass` on exit 0
+    and `fail` otherwise. `results_xml` is (content, note); a note saying why the file was
+    ignored is appended to the output."""
+    content, note = results_xml
+    if timed_out:
+        outcome = Outcome.TIMEOUT
+    elif exit_code == 0:
+        outcome = Outcome.PASS
+    else:
+        outcome = Outcome.FAIL
+    return RunResult(
+        outcome=outcome,
+        exit_code=None if timed_out else exit_code,
+        duration_s=duration_s,
+        output=output if note is None else f"{output}\n[sandbox] {note}\n",
+        output_truncated=output_truncated,
+        results_xml=content,
+        backend=backend,
+        isolation=isolation,
+        limits=limits,
     )
 
 

@@ -27,11 +27,14 @@ from docker.types import LogConfig, Mount, Ulimit
 
 from evaluators.sandbox.base import (
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
+    FILE_SIZE_LIMIT_BYTES,
     Isolation,
-    Outcome,
+    Limit,
+    Limits,
     RunResult,
     RunSpec,
     error_result,
+    finished_result,
 )
 from evaluators.sandbox.workspace import (
     DEFAULT_IMAGE,
@@ -49,13 +52,17 @@ from evaluators.sandbox.workspace import (
     sandbox_env,
 )
 
-FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024  # as the local backend
 FIX_HINT = "run `rsi sandbox bootstrap`"
 WORK_ROOT = "/work"
 LABEL = "rsi.sandbox"  # every container we create carries it, so leftovers are findable
 _SPOOL_BYTES = 16 * 1024 * 1024
 _API_TIMEOUT_S = 120
 _DRAIN_AFTER_EXIT_S = 5.0
+LIMITS = Limits(
+    cpu=Limit(enforced=True, how="docker nano_cpus (the container's CFS quota)"),
+    memory=Limit(enforced=True, how="docker mem_limit, memswap_limit equal (no swap)"),
+    pids=Limit(enforced=True, how="docker pids_limit"),
+)
 
 
 class DockerUnavailable(Exception):
@@ -212,21 +219,16 @@ class DockerSandbox:
             duration = time.monotonic() - start
             reader.join(_DRAIN_AFTER_EXIT_S)
             stream.close()
-            results_xml, note = self._results_xml(container)
-            output = buffer.text() if note is None else f"{buffer.text()}\n[sandbox] {note}\n"
-            if timed_out:
-                outcome = Outcome.TIMEOUT
-            else:
-                outcome = Outcome.PASS if exit_code == 0 else Outcome.FAIL
-            return RunResult(
-                outcome=outcome,
-                exit_code=exit_code,
-                duration_s=duration,
-                output=output,
-                output_truncated=buffer.truncated,
-                results_xml=results_xml,
+            return finished_result(
                 backend=self.name,
                 isolation=Isolation.DOCKER,
+                limits=LIMITS,
+                exit_code=exit_code,
+                timed_out=timed_out,
+                duration_s=duration,
+                output=buffer.text(),
+                output_truncated=buffer.truncated,
+                results_xml=self._results_xml(container),
             )
         finally:
             if container is not None:

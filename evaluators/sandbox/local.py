@@ -4,8 +4,10 @@ Under bubblewrap the suite sees only its workspace (`/work/app`, `/work/tests`,
 `/work/output`), a private `/tmp`, and a read-only runtime: `/usr`, the `/bin` and `/lib`
 links, a few `/etc` files, `/dev`, `/proc`, and the prefixes of the Python interpreter
 that runs the suites (by default the one running rsi). No network, no `$HOME`, no task
-directory, no repository. Limits come from `prlimit`; the whole process group is killed at
-the deadline; as root every run has its own uid, so nothing it started outlives it.
+directory, no repository. Limits come from `prlimit` and, where the host lets us make
+cgroups, from the run's own cgroup (CPU quota, memory, pids; see `cgroups.py`); the whole
+process group is killed at the deadline; as root every run has its own uid, so nothing it
+started outlives it. Every result records how each limit was enforced, or that it was not.
 
 Isolation never degrades silently: without bubblewrap a run is an `error` result unless
 `allow_reduced_isolation=True`, and every result records the isolation it really had.
@@ -26,13 +28,15 @@ from pathlib import Path
 
 from evaluators.sandbox.base import (
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
+    FILE_SIZE_LIMIT_BYTES,
     Isolation,
-    Outcome,
     RunResult,
     RunSpec,
     error_result,
+    finished_result,
 )
 from evaluators.sandbox.bwrap import bwrap_argv, identity_files
+from evaluators.sandbox.cgroups import Placement, cgroup_support, placement
 from evaluators.sandbox.process import (
     UidPool,
     drop_to,
@@ -53,7 +57,6 @@ from evaluators.sandbox.workspace import (
 )
 from search_space.errors import UserInputError
 
-FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024
 INSTALL_HINT = "install bubblewrap (`make sandbox-deps` or `apt-get install bubblewrap`)"
 PROBE_UID = 999_999  # as root, probes run as an unprivileged uid, exactly like runs
 RUN_UIDS = UidPool()  # one pool per process: no two live runs ever share a uid
@@ -168,6 +171,7 @@ class LocalSandbox:
         self.python = Path(python) if python is not None else Path(sys.executable)
         self.runtime_prefixes = runtime_prefixes(self.python)
         self.detected = detect(self.runtime_prefixes, self.python)
+        self.cgroups = cgroup_support()
         self._uids = RUN_UIDS if _as_root() else None
 
     @property
@@ -200,8 +204,11 @@ class LocalSandbox:
             return self._error(refusal, started)
         uid = self._uids.acquire() if self._uids is not None else None
         try:
-            with fresh_workspace(spec, owner=uid) as workspace:
-                return self._run_in(spec, workspace, uid, started)
+            with (
+                fresh_workspace(spec, owner=uid) as workspace,
+                placement(self.cgroups, spec) as placed,
+            ):
+                return self._run_in(spec, workspace, uid, placed, started)
         except OSError as error:
             return self._error(f"sandbox infrastructure failure: {error}", started)
         finally:
@@ -228,10 +235,16 @@ class LocalSandbox:
         ]
 
     def _run_in(
-        self, spec: RunSpec, workspace: Workspace, uid: int | None, started: float
+        self,
+        spec: RunSpec,
+        workspace: Workspace,
+        uid: int | None,
+        placed: Placement,
+        started: float,
     ) -> RunResult:
         os.chmod(workspace.root, 0o711)  # the run's uid must reach app/, tests/, output/
         control = Path(tempfile.mkdtemp(prefix="control-", dir=workspace.root))
+        joined = control / "joined"  # out of the suite's reach: only root can write here
         bwrapped = self.isolation is Isolation.BWRAP
         with open(control / "status.json", "w+b") as status:
             if bwrapped:
@@ -248,37 +261,41 @@ class LocalSandbox:
             else:
                 argv, env = self._reduced_argv(spec, workspace, uid)
             done = run_with_deadline(
-                argv,
+                placed.command(joined, argv),
                 env=env,
                 cwd=workspace.app,
                 timeout_s=spec.timeout_s,
                 output_limit=spec.output_limit_bytes,
                 pass_fds=(status.fileno(),) if bwrapped else (),
-                cleanup=(lambda: sweep_uid(uid)) if uid is not None else None,
+                cleanup=lambda: self._kill_leftovers(uid, placed),
             )
             status.seek(0)
             status_text = status.read(65536).decode("utf-8", errors="replace")
+        if not done.timed_out and not placed.joined(joined):
+            return self._error(f"could not join the run's cgroup: {done.output[-500:]}", started)
         # bubblewrap reports the suite's exit code; without that report it failed to set up.
         if bwrapped and not done.timed_out and '"exit-code"' not in status_text:
             return self._error(f"bubblewrap failed: {done.output.strip()[-500:]}", started)
-        results_xml, note = read_capped(
-            workspace.output / RESULTS_XML_NAME, DEFAULT_RESULTS_XML_LIMIT_BYTES
-        )
-        output = done.output if note is None else f"{done.output}\n[sandbox] {note}\n"
-        if done.timed_out:
-            outcome = Outcome.TIMEOUT
-        else:
-            outcome = Outcome.PASS if done.returncode == 0 else Outcome.FAIL
-        return RunResult(
-            outcome=outcome,
-            exit_code=None if done.timed_out else done.returncode,
-            duration_s=done.duration_s,
-            output=output,
-            output_truncated=done.output_truncated,
-            results_xml=results_xml,
+        return finished_result(
             backend=self.name,
             isolation=self.isolation,
+            limits=placed.limits(private_uid=uid is not None),
+            exit_code=done.returncode,
+            timed_out=done.timed_out,
+            duration_s=done.duration_s,
+            output=done.output,
+            output_truncated=done.output_truncated,
+            results_xml=read_capped(
+                workspace.output / RESULTS_XML_NAME, DEFAULT_RESULTS_XML_LIMIT_BYTES
+            ),
         )
+
+    @staticmethod
+    def _kill_leftovers(uid: int | None, placed: Placement) -> None:
+        """Everything the run left: its private uid's processes and its cgroup's."""
+        if uid is not None:
+            sweep_uid(uid)
+        placed.kill()
 
     def _reduced_argv(
         self, spec: RunSpec, workspace: Workspace, uid: int | None

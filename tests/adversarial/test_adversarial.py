@@ -3,15 +3,16 @@ nothing the suite started (process or container) outlives its run.
 
 Each suite in `suites/` reads its parameters from `$TESTS_DIR/params.sh`, written here:
 a unique MARKER that every process it starts carries in its command line, and host paths
-it must not be able to read or write.
+it must not be able to read or write. Suites that hang until the deadline signal readiness
+first (tests/conftest.py), so a slow sandbox start never makes a test pass vacuously.
 """
 
 from __future__ import annotations
 
+import re
 import shutil
 import socket
 import subprocess
-import time
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -19,9 +20,9 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
+from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.sandbox.docker_backend import DockerSandbox, leftover_containers
-from tests.conftest import processes_with
+from tests.conftest import run_until_ready, unavailable, wait_until_gone
 
 SUITES = Path(__file__).parent / "suites"
 BACKEND_FIXTURES = {"local": "bwrap_sandbox", "docker": "docker_sandbox"}
@@ -49,20 +50,30 @@ class Arena:
     def host_output(self) -> Path:
         return self.root / "host-output"
 
-    def run(self, suite: str, **limits: object) -> RunResult:
+    @property
+    def escape_targets(self) -> tuple[Path, ...]:
+        """Host paths `write_outside` tries: every place a hostile suite would write."""
+        names = ("tmp", "var/tmp", "dev/shm", "etc", "root", "usr", "work", "")
+        places = [Path("/", name) for name in names] + [Path.home()]
+        targets = [self.outside_file] + [place / f"{self.marker}-x" for place in places]
+        return tuple(dict.fromkeys(targets))
+
+    def run(self, suite: str, *, until_ready: bool = False, **limits: object) -> RunResult:
+        """Run `suite`; `until_ready`: it hangs until the deadline after signalling READY."""
         submission = self.root / "submission"
         shutil.copytree(SUITES / suite, submission)
         port = self.listener.getsockname()[1]
+        targets = " ".join(str(target) for target in self.escape_targets)
         (submission / "params.sh").write_text(
             f"MARKER={self.marker}\nHIDDEN_FILE={self.hidden_file}\n"
             f"OUTSIDE_FILE={self.outside_file}\nHOST_OUTPUT_DIR={self.host_output}\n"
-            f"HOST_PORT={port}\n"
+            f"HOST_PORT={port}\nTARGETS='{targets}'\n"
         )
         app = self.root / "app"
         app.mkdir()
         spec = RunSpec(app_layers=(app,), tests_dir=submission, **limits)  # type: ignore[arg-type]
         containers_before = self._containers()
-        result = self.sandbox.run(spec)
+        result = run_until_ready(self.sandbox, spec) if until_ready else self.sandbox.run(spec)
         self.assert_nothing_left(containers_before)
         return result
 
@@ -76,22 +87,25 @@ class Arena:
             client.close()
 
     def assert_nothing_left(self, containers_before: set[str]) -> None:
-        # Teardown may lag the result by a moment; wait for it, never for longer than 10 s.
-        deadline = time.monotonic() + 10
-        while processes_with(self.marker) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert processes_with(self.marker) == [], "a sandboxed process survived its run"
+        assert wait_until_gone(self.marker) == [], "a sandboxed process survived its run"
         assert self._containers() <= containers_before, "a container survived its run"
         assert subprocess.run(["true"], check=False).returncode == 0  # the host can still fork
 
     def assert_host_untouched(self) -> None:
-        assert not self.outside_file.exists()
         assert not self.outside_file.parent.exists()
         assert not self.host_output.exists()
-        for path in (Path("/tmp"), Path("/etc"), Path("/root"), Path("/usr"), Path("/")):
-            assert not list(path.glob(f"{self.marker}*")), f"suite wrote into {path}"
+        for target in self.escape_targets:
+            assert not target.exists(), f"suite wrote {target}"
+            assert not list(target.parent.glob(f"{self.marker}*")), (
+                f"suite wrote in {target.parent}"
+            )
         with pytest.raises(BlockingIOError):
             self.listener.accept()  # nobody connected to the host's loopback listener
+
+    def need_cgroups(self) -> None:
+        """Skip (fail under CI) where the local backend cannot give runs a cgroup."""
+        if isinstance(self.sandbox, LocalSandbox) and self.sandbox.cgroups.version is None:
+            unavailable(f"cgroups unavailable: {self.sandbox.cgroups.problem}")
 
 
 @pytest.fixture(params=sorted(BACKEND_FIXTURES))
@@ -112,13 +126,13 @@ def arena(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Arena]:
 
 
 def test_infinite_loop_times_out(arena: Arena) -> None:
-    result = arena.run("infinite_loop", timeout_s=3)
+    result = arena.run("infinite_loop", until_ready=True, timeout_s=3)
     assert result.outcome is Outcome.TIMEOUT
     assert result.exit_code is None
 
 
 def test_fork_bomb_is_contained(arena: Arena) -> None:
-    result = arena.run("fork_bomb", timeout_s=5, max_pids=64)
+    result = arena.run("fork_bomb", until_ready=True, timeout_s=5, max_pids=64)
     assert result.outcome is Outcome.TIMEOUT
 
 
@@ -131,6 +145,32 @@ def test_memory_hog_fails_within_its_limit(arena: Arena) -> None:
     assert max(reached, default=0) <= 256
 
 
+def test_memory_spread_over_processes_meets_the_total_limit(arena: Arena) -> None:
+    """Four processes of 48 MiB each fit a 128 MiB per-process limit, not a 128 MiB total."""
+    arena.need_cgroups()
+    result = arena.run("memory_spread", timeout_s=120, memory_mb=128)
+    assert result.outcome is Outcome.FAIL, result.output[-500:]
+    assert "held 4 of 4" not in result.output
+
+
+CPUS = 0.25
+# CFS hands out quota in slices, so a period can overrun a little; margin, not a speed bound.
+CPU_MARGIN = 0.15
+
+
+def test_cpu_hog_gets_no_more_than_its_quota(arena: Arena) -> None:
+    """Six processes of four spinning threads each: CPU time over wall time stays at the quota."""
+    arena.need_cgroups()
+    result = arena.run("cpu_hog", timeout_s=120, cpus=CPUS)
+    assert result.outcome is Outcome.PASS, result.output[-500:]
+    assert result.limits is not None and result.limits.cpu.enforced
+    found = re.search(r"hog cpu_s ([\d.]+) wall_s ([\d.]+)", result.output)
+    assert found, result.output[-500:]
+    cpu_s, wall_s = float(found[1]), float(found[2])
+    assert cpu_s > 0 and wall_s >= 3.0  # it spun for its whole span
+    assert cpu_s / wall_s <= CPUS + CPU_MARGIN, f"{cpu_s} s of CPU in {wall_s} s"
+
+
 def test_network_is_unreachable(arena: Arena) -> None:
     result = arena.run("network_connect", timeout_s=30)
     assert result.outcome is Outcome.PASS, result.output
@@ -140,7 +180,10 @@ def test_network_is_unreachable(arena: Arena) -> None:
 def test_writes_outside_the_workspace_never_reach_the_host(arena: Arena) -> None:
     result = arena.run("write_outside", timeout_s=30)
     assert result.outcome is Outcome.PASS
-    assert f"denied {arena.outside_file}" in result.output or "wrote" in result.output
+    for target in arena.escape_targets:
+        # The suite tried every target (a write may land inside the sandbox's own view)...
+        assert re.search(rf"^(wrote|denied) {re.escape(str(target))}$", result.output, re.M)
+        assert not target.exists(), f"the write to {target} reached the host"  # ...never here
 
 
 def test_hidden_reference_cannot_be_read(arena: Arena) -> None:
@@ -164,7 +207,7 @@ def test_output_flood_is_capped(arena: Arena) -> None:
 
 
 def test_sigterm_ignoring_child_is_killed(arena: Arena) -> None:
-    result = arena.run("sigterm_ignorer", timeout_s=3)
+    result = arena.run("sigterm_ignorer", until_ready=True, timeout_s=3)
     assert result.outcome is Outcome.TIMEOUT
 
 
