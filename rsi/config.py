@@ -125,9 +125,15 @@ class ExperimentConfig(_Section):
         return self
 
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
-        """Content id of the resolved config; a resume compares these (budget may change)."""
+        """Content id of the resolved config; a resume compares these (budget may change).
+
+        Where runs live and how many evaluations run at once change nothing a search
+        decides (the journal is the same at any worker count), so they are left out: a
+        search may be resumed with more workers or on another executor.
+        """
         data = self.model_dump(mode="json")
-        data["experiment"].pop("runs_dir")  # where runs live does not change what they do
+        data["experiment"].pop("runs_dir")
+        data["search"].pop("workers")
         if ignore_budget:
             data.pop("budget")
         return content_id(data)

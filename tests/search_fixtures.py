@@ -68,3 +68,57 @@ def write_small_config(
         )
     )
     return path
+
+
+# A search that keeps two children (rounds 1 and 3), dev-ranks three candidates and gates
+# with discordant pairs: the quickstart's split, three rounds, a 16-task release window.
+# Its pool is pinned (tests/fixtures/keeping_search_pool.txt) so that corpus growth does
+# not move its split; about 90 evaluations.
+KEEPING_POOL = Path(__file__).resolve().parent / "fixtures/keeping_search_pool.txt"
+KEEPING_SEARCH = """
+[experiment]
+name = "keeping"
+seed = 42
+tasks = "{tasks}"
+initial_strategy = "{root}/experiments/strategies/initial.json"
+runs_dir = "{runs}"
+
+[data]
+proposal = 30
+dev = 8
+release = 16
+seed = 42
+
+[search]
+minibatch = 6
+completed_rounds = 3
+max_attempts = 6
+workers = {workers}
+
+[proposers]
+stack = ["heuristic", "optuna"]
+optuna_startup_trials = 4
+
+[sandbox]
+backend = "local"
+timeout_cap_s = 60
+
+[mlflow]
+enabled = false
+"""
+
+
+def keeping_pool(directory: Path) -> Path:
+    """Copy the pinned pool of the keeping search into `directory/tasks`."""
+    target = directory / "tasks"
+    for task_id in KEEPING_POOL.read_text().split():
+        shutil.copytree(CORPUS / task_id, target / task_id)
+    return target
+
+
+def write_keeping_config(directory: Path, *, tasks: Path, workers: int = 2) -> Path:
+    path = directory / "keeping.toml"
+    path.write_text(
+        KEEPING_SEARCH.format(tasks=tasks, root=ROOT, runs=directory / "runs", workers=workers)
+    )
+    return path

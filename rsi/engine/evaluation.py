@@ -114,6 +114,9 @@ class Evaluator:
         self.record = record
         self.executor = executor
         self.max_in_flight = max(1, max_in_flight)
+        # Results wait for their turn to be journaled; bounding how far submission may run
+        # ahead of the journal bounds both held memory and what a crash can lose.
+        self.window = 2 * self.max_in_flight
         self.should_stop = should_stop
         self.paid = 0
 
@@ -127,7 +130,8 @@ class Evaluator:
 
         Results are journaled in submission order, whatever order they finish in: one that
         finishes early waits for its turn, so the journal does not depend on the number of
-        workers or their timing. A crash loses only evaluations waiting or in flight.
+        workers or their timing. At most `window` evaluations are submitted and not yet
+        journaled, which is all a crash can lose.
         """
         results: dict[str, Evaluation] = {}
         queue: list[str] = []
@@ -144,6 +148,7 @@ class Evaluator:
             while (
                 submitted < len(queue)
                 and len(pending) < self.max_in_flight
+                and submitted - journaled < self.window
                 and not self.should_stop()
             ):
                 task_id = queue[submitted]
