@@ -3,6 +3,6 @@
 . "$TESTS_DIR/params.sh"
 for target in $TARGETS; do
     mkdir -p "$(dirname "$target")" 2>/dev/null
-    if echo owned > "$target" 2>/dev/null; then echo "wrote $target"; else echo "denied $target"; fi
+    if echo owned 2>/dev/null > "$target"; then echo "wrote $target"; else echo "denied $target"; fi
 done
 exit 0
