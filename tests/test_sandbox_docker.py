@@ -152,6 +152,7 @@ def test_cli_check_and_bootstrap_report_the_engine(
     assert check.returncode == 0, check.stderr
     statuses = {status["backend"]: status for status in json.loads(check.stdout)}
     assert statuses["local"]["available"] and statuses["local"]["isolation"] == "bwrap"
+    assert "; cpu limit " in statuses["local"]["detail"]  # enforced by a cgroup, or says not
     assert statuses["docker"]["available"] and statuses["docker"]["isolation"] == "docker"
     again = run_rsi("sandbox", "bootstrap", "--json")
     assert again.returncode == 0, again.stderr

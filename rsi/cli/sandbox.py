@@ -83,11 +83,13 @@ def _local_status() -> BackendStatus:
             backend="local", available=False, isolation=isolation, detail=sandbox.problem
         )
     passed, detail = _trial(sandbox)
+    support = sandbox.cgroups
+    cpu = f"cgroup v{support.version}" if support.version else f"NOT enforced ({support.problem})"
     return BackendStatus(
         backend="local",
         available=passed,
         isolation=isolation,
-        detail=f"{detail}; runtime {sandbox.python}",
+        detail=f"{detail}; runtime {sandbox.python}; cpu limit {cpu}",
     )
 
 
