@@ -16,6 +16,7 @@ from evaluators.sandbox import (
     Outcome,
     RunSpec,
     Sandbox,
+    cgroups,
     make_sandbox,
 )
 from evaluators.sandbox.cgroups import CgroupSupport, cgroup_support, placement
@@ -288,3 +289,29 @@ def test_processes_left_in_a_cgroup_are_killed_and_it_is_removed(tmp_path: Path)
         dirs = placed.cgroup.dirs
     assert processes_with(marker) == []
     assert all(not directory.exists() for directory in dirs)
+
+
+def test_cgroup_v2_limits_and_join_on_a_fake_hierarchy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The v2 files a run writes, checked on a plain directory (this host may be v1)."""
+    monkeypatch.setattr(cgroups, "CGROUP_ROOT", tmp_path)
+    monkeypatch.setattr(cgroups, "_own_cgroups", lambda: {"": "/"})
+    (tmp_path / "cgroup.controllers").write_text("cpuset cpu io memory pids\n")
+    (tmp_path / "cgroup.subtree_control").write_text("memory\n")
+    support = cgroups._locate()
+    assert (support.version, support.parents) == (2, (tmp_path,))
+    assert (tmp_path / "cgroup.subtree_control").read_text() == "+pids"  # the last delegated
+    spec = RunSpec(app_layers=(), tests_dir=tmp_path, cpus=0.25, memory_mb=128, max_pids=64)
+    cgroup = cgroups.RunCgroup.create(support, spec)
+    (top,) = cgroup.dirs
+    assert (top / "cpu.max").read_text() == "25000 100000"
+    assert (top / "memory.max").read_text() == str(128 * 1024 * 1024)
+    assert (top / "pids.max").read_text() == "64"
+    marker = tmp_path / "joined"
+    done = subprocess.run(
+        cgroup.command(marker, ["sh", "-c", "echo ran"]), capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout) == (0, "ran\n") and marker.exists()
+    assert (top / "cgroup.procs").read_text().strip().isdigit()  # the shell wrote its pid
+    assert cgroups.Placement(cgroup).limits(private_uid=True).cpu.how == "cgroup v2 cpu.max"
