@@ -1,0 +1,62 @@
+"""The LLM layer: typed, metered, cached model calls through dspy (DESIGN.md section 6).
+
+Imports `search_space` only, never `rsi`. dspy (and litellm) load on the first client
+and the first call, so reading a config (`LlmSettings`) stays cheap. Importing this package sets
+LITELLM_LOCAL_MODEL_COST_MAP and MLFLOW_DISABLE_TELEMETRY unless already set, so litellm
+never fetches its price map from the network.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+
+from evaluators.llm.cache import (  # after the environment defaults
+    CachedReply,
+    Cassette,
+    ReplayMiss,
+    ReplyStore,
+    ResponseCache,
+    request_key,
+)
+from evaluators.llm.client import LlmClient, output_schema
+from evaluators.llm.meter import (
+    CAP_NAMES,
+    CapReached,
+    Reservation,
+    Usage,
+    UsageCaps,
+    UsageMeter,
+)
+from evaluators.llm.preflight import preflight
+from evaluators.llm.redact import redact
+from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
+from evaluators.llm.settings import LlmSettings
+from evaluators.llm.transport import LmFactory, litellm_lm
+
+__all__ = [
+    "CAP_NAMES",
+    "CachedReply",
+    "CapReached",
+    "Cassette",
+    "FailureKind",
+    "LlmClient",
+    "LlmFailure",
+    "LlmReply",
+    "LlmSettings",
+    "LmFactory",
+    "ReplayMiss",
+    "ReplyStore",
+    "Reservation",
+    "ResponseCache",
+    "Usage",
+    "UsageCaps",
+    "UsageMeter",
+    "litellm_lm",
+    "output_schema",
+    "preflight",
+    "redact",
+    "request_key",
+]

@@ -1,0 +1,201 @@
+"""`LlmClient.ask`: a dspy Signature and its inputs in, a typed reply or a typed failure out.
+
+- The prompt is the signature formatted by dspy's `ChatAdapter` (`[[ ## field ## ]]`
+  sections; a pydantic-typed output field carries its JSON schema); the reply is parsed
+  by the same adapter into the annotated types. No JSON-adapter fallback: every request
+  this client makes is one it meters.
+- A reply that does not parse is sent back once, as the assistant's turn, followed by the
+  parse error and the output format; a second miss is `LlmFailure(kind="malformed")`.
+- Transport, caps, cache and replay are `Transport`'s (see transport.py); any failure
+  there returns at once as a typed `LlmFailure`. `ask` never raises for anything the
+  model, the network or the meter does; it raises `TypeError` for a caller's bug
+  (inputs that do not match the signature).
+- Cache keys carry the client's `namespace` (say, strategy, task and repeat) and each
+  request's occurrence in this client: the n-th identical request of a task run maps to
+  the n-th recorded reply, so a re-run task replays its own calls in order, and two
+  identical requests in one run are two calls (sampling at temperature > 0 stays free).
+- Thread-safe: the K pairs of a harness may ask concurrently through one client.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from pydantic import TypeAdapter
+
+from evaluators.llm.cache import Cassette, ReplyStore, request_key
+from evaluators.llm.meter import UsageMeter
+from evaluators.llm.redact import redact
+from evaluators.llm.replies import LlmFailure, LlmReply
+from evaluators.llm.settings import LlmSettings
+from evaluators.llm.transport import Completion, LmFactory, Transport, litellm_lm
+from search_space.errors import UserInputError
+
+if TYPE_CHECKING:
+    import dspy
+
+MAX_ERROR_CHARS = 1500
+
+
+class LlmClient:
+    """Typed model calls for one scope (`meter`), cached in `cache` (or replayed)."""
+
+    def __init__(
+        self,
+        settings: LlmSettings,
+        meter: UsageMeter,
+        cache: ReplyStore | None = None,
+        *,
+        namespace: str = "",
+        lm_factory: LmFactory = litellm_lm,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        from dspy.adapters.chat_adapter import ChatAdapter
+
+        self.settings = settings
+        self.meter = meter
+        self.namespace = namespace
+        store = _cassette(settings.replay) if settings.replay is not None else cache
+        self._transport = Transport(settings, meter, store, lm_factory, sleep)
+        self._adapter = ChatAdapter(use_json_adapter_fallback=False)
+        self._seen: Counter[str] = Counter()
+        self._lock = threading.Lock()
+
+    def ask(
+        self,
+        signature: type[dspy.Signature],
+        inputs: Mapping[str, Any],
+        *,
+        max_tokens: int | None = None,
+    ) -> LlmReply | LlmFailure:
+        """One typed request: at most two replies (a parse retry), each with its own
+        transport retries, all metered. See the module docstring."""
+        expected = set(signature.input_fields)
+        if set(inputs) != expected:
+            raise TypeError(
+                f"{signature.__name__} takes inputs {sorted(expected)}, got {sorted(inputs)}"
+            )
+        limit = max_tokens or self.settings.max_output_tokens
+        started = self.meter.elapsed_s()
+        messages = self._adapter.format(signature, demos=[], inputs=dict(inputs))
+        first = self._complete(signature, messages, limit)
+        if isinstance(first, LlmFailure):
+            return _timed(first, started, self.meter)
+        outputs, problem = self._parse(signature, first.text)
+        if problem is None:
+            return _reply(outputs, first, first, started, self.meter, retried=False)
+        correction = (
+            f"Your reply could not be parsed: {problem}\n\n"
+            f"{self._adapter.user_message_output_requirements(signature)}"
+        )
+        retry = [
+            *messages,
+            {"role": "assistant", "content": first.text},
+            {"role": "user", "content": correction},
+        ]
+        second = self._complete(signature, retry, limit)
+        if isinstance(second, LlmFailure):
+            merged = second.usage + first.usage
+            attempts = second.attempts + first.attempts
+            failure = second.model_copy(update={"usage": merged, "attempts": attempts})
+            return _timed(failure, started, self.meter)
+        outputs, problem = self._parse(signature, second.text)
+        if problem is None:
+            return _reply(outputs, first, second, started, self.meter, retried=True)
+        failure = LlmFailure(
+            kind="malformed",
+            message=redact(f"the reply did not parse twice: {problem}", None),
+            usage=first.usage + second.usage,
+            attempts=first.attempts + second.attempts,
+        )
+        return _timed(failure, started, self.meter)
+
+    def _complete(
+        self, signature: type[dspy.Signature], messages: list[dict[str, Any]], max_tokens: int
+    ) -> Completion | LlmFailure:
+        fields = {
+            "model": self.settings.model,
+            "messages": messages,
+            "output_schema": output_schema(signature),
+            "temperature": self.settings.temperature,
+            "max_tokens": max_tokens,
+            "namespace": self.namespace,
+        }
+        base = request_key(**fields)
+        with self._lock:
+            occurrence = self._seen[base]
+            self._seen[base] += 1
+        key = request_key(**fields, occurrence=occurrence)
+        return self._transport.complete(messages, key=key, max_tokens=max_tokens)
+
+    def _parse(
+        self, signature: type[dspy.Signature], text: str
+    ) -> tuple[dict[str, Any], str | None]:
+        """(outputs, None), or ({}, why the text does not parse)."""
+        from dspy.utils.exceptions import AdapterParseError
+
+        if not text.strip():
+            return {}, "the reply was empty"
+        try:
+            return self._adapter.parse(signature, text), None
+        except AdapterParseError as error:
+            if error.parsed_result is not None:
+                missing = sorted(set(signature.output_fields) - set(error.parsed_result))
+                return {}, f"missing output fields {missing} (each starts with [[ ## name ## ]])"
+            head = str(error).split("\n\nAdapter ", 1)[0]
+            return {}, head[:MAX_ERROR_CHARS]
+        except (ValueError, TypeError) as error:
+            return {}, f"{type(error).__name__}: {error}"[:MAX_ERROR_CHARS]
+
+
+def output_schema(signature: type[dspy.Signature]) -> dict[str, Any]:
+    """Each output field's JSON schema (its annotation's repr when it has none)."""
+    schema: dict[str, Any] = {}
+    for name, field in signature.output_fields.items():
+        try:
+            schema[name] = TypeAdapter(field.annotation).json_schema()
+        except (TypeError, ValueError):
+            schema[name] = repr(field.annotation)
+    return schema
+
+
+def _cassette(path: Path) -> Cassette:
+    try:
+        return Cassette(path)
+    except FileNotFoundError:
+        raise UserInputError(f"llm.replay: cassette {path} does not exist") from None
+    except ValueError as error:
+        raise UserInputError(f"llm.replay: {error}") from None
+
+
+def _reply(
+    outputs: dict[str, Any],
+    first: Completion,
+    last: Completion,
+    started: float,
+    meter: UsageMeter,
+    *,
+    retried: bool,
+) -> LlmReply:
+    usage = first.usage if first is last else first.usage + last.usage
+    attempts = first.attempts if first is last else first.attempts + last.attempts
+    cached = first.cached if first is last else first.cached + last.cached
+    seconds = meter.elapsed_s() - started
+    return LlmReply(
+        outputs=outputs,
+        text=last.text,
+        usage=usage.model_copy(update={"seconds": seconds}),
+        attempts=attempts,
+        cached=cached,
+        parse_retried=retried,
+    )
+
+
+def _timed(failure: LlmFailure, started: float, meter: UsageMeter) -> LlmFailure:
+    usage = failure.usage.model_copy(update={"seconds": meter.elapsed_s() - started})
+    return failure.model_copy(update={"usage": usage})

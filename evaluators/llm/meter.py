@@ -1,0 +1,179 @@
+"""The usage meter: per-scope caps on model calls, enforced before each call.
+
+One meter is one allowance (a scope): the generator's per task, the optimizer's for a
+search. Every call of that scope, whatever its phase, draws on the same meter.
+
+- `reserve(prompt_chars, max_tokens)` runs before a call is sent. It waits for one of
+  `caps.concurrent` slots (within the wall time left), then admits the call only if every
+  cap still holds with it counted: one more call, `ceil(prompt_chars / 4)` input tokens and
+  `max_tokens` output tokens (the conservative reservation of the paper, Appendix C.3.3).
+  A cap that would be passed raises `CapReached(cap)` and nothing is sent.
+- `settle(reservation, reported)` runs after it, always, and frees the slot. Reported
+  usage replaces the reservation; without it the reservation stands. So the output cap
+  is never exceeded (a provider honours max_tokens); the input cap is exact with respect
+  to the reservation, and a provider counting more than chars/4 can pass it by at most
+  that one call's difference, after which the meter admits nothing more.
+- The wall cap runs from the meter's creation on its injectable `clock`.
+- A call answered from the response cache is reserved and settled like a paid one (with
+  the usage recorded when it was paid): a resumed or replayed task meets its caps at the
+  same call as the run that paid, so it neither pays twice nor gets a second allowance.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import threading
+import time
+from collections.abc import Callable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+CAP_NAMES = ("calls", "input_tokens", "output_tokens", "wall_s")
+
+
+class Usage(BaseModel):
+    """What a scope (or one request) used: calls (cached ones included), tokens, seconds."""
+
+    model_config = ConfigDict(frozen=True)
+
+    calls: int = 0
+    cached_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+    seconds: float = 0.0
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            calls=self.calls + other.calls,
+            cached_calls=self.cached_calls + other.cached_calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            seconds=self.seconds + other.seconds,
+        )
+
+
+class UsageCaps(BaseModel):
+    """One scope's allowance; the defaults are the paper's per-task caps (Table 12)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    calls: int = Field(default=48, ge=0)
+    input_tokens: int = Field(default=500_000, ge=0)
+    output_tokens: int = Field(default=100_000, ge=0)
+    wall_s: float = Field(default=900.0, gt=0)
+    concurrent: int = Field(default=2, ge=1)
+
+
+class Reservation(BaseModel):
+    """An admitted call's reservation, held (with its slot) until settled."""
+
+    model_config = ConfigDict(frozen=True)
+
+    id: int
+    input_tokens: int
+    output_tokens: int
+    started: float
+
+
+class CapReached(RuntimeError):
+    """A call was refused before it was sent: `cap` is one of CAP_NAMES."""
+
+    def __init__(self, cap: str, scope: str, detail: str) -> None:
+        self.cap = cap
+        self.scope = scope
+        super().__init__(f"{scope}: llm cap {cap} reached ({detail})")
+
+
+def reserved_input_tokens(prompt_chars: int) -> int:
+    """The input tokens reserved for a prompt of `prompt_chars` characters."""
+    return math.ceil(prompt_chars / 4)
+
+
+class UsageMeter:
+    """Thread-safe caps for one scope; see the module docstring for the rules."""
+
+    def __init__(
+        self, caps: UsageCaps, scope: str, clock: Callable[[], float] = time.monotonic
+    ) -> None:
+        self.caps = caps
+        self.scope = scope
+        self._clock = clock
+        self._start = clock()
+        self._slots = threading.BoundedSemaphore(caps.concurrent)
+        self._lock = threading.Lock()
+        self._ids = itertools.count()
+        self._open: dict[int, Reservation] = {}
+        self._calls = 0
+        self._cached = 0
+        self._input = 0  # settled usage plus open reservations
+        self._output = 0
+
+    def elapsed_s(self) -> float:
+        return self._clock() - self._start
+
+    def remaining_wall_s(self) -> float:
+        return self.caps.wall_s - self.elapsed_s()
+
+    def reserve(self, prompt_chars: int, max_tokens: int) -> Reservation:
+        """Admit one call or raise `CapReached`; the caller must `settle` what it gets."""
+        self._check_wall()
+        if not self._slots.acquire(timeout=max(self.remaining_wall_s(), 0.0)):
+            raise CapReached("wall_s", self.scope, "no call slot freed before the wall cap")
+        try:
+            with self._lock:
+                self._check_wall()
+                reservation = self._admit(reserved_input_tokens(prompt_chars), max_tokens)
+        except BaseException:
+            self._slots.release()
+            raise
+        return reservation
+
+    def settle(
+        self, reservation: Reservation, reported: Usage | None, *, cached: bool = False
+    ) -> None:
+        """Replace the reservation by `reported` usage when given; free the slot."""
+        with self._lock:
+            if self._open.pop(reservation.id, None) is None:
+                raise ValueError(f"reservation {reservation.id} is not open")
+            if reported is not None:
+                self._input += reported.input_tokens - reservation.input_tokens
+                self._output += reported.output_tokens - reservation.output_tokens
+            self._cached += int(cached)
+        self._slots.release()
+
+    def snapshot(self) -> Usage:
+        """Usage so far (open reservations counted as reserved); seconds since creation."""
+        with self._lock:
+            return Usage(
+                calls=self._calls,
+                cached_calls=self._cached,
+                input_tokens=self._input,
+                output_tokens=self._output,
+                seconds=self.elapsed_s(),
+            )
+
+    def _check_wall(self) -> None:
+        if self.remaining_wall_s() <= 0:
+            detail = f"{self.elapsed_s():g} s of {self.caps.wall_s:g} s elapsed"
+            raise CapReached("wall_s", self.scope, detail)
+
+    def _admit(self, input_tokens: int, output_tokens: int) -> Reservation:
+        wanted = {"calls": 1, "input_tokens": input_tokens, "output_tokens": output_tokens}
+        used = {"calls": self._calls, "input_tokens": self._input, "output_tokens": self._output}
+        for cap, amount in wanted.items():
+            limit = getattr(self.caps, cap)
+            if used[cap] + amount > limit:
+                detail = f"{used[cap]} of {limit} used, this call needs {amount}"
+                raise CapReached(cap, self.scope, detail)
+        self._calls += 1
+        self._input += input_tokens
+        self._output += output_tokens
+        reservation = Reservation(
+            id=next(self._ids),
+            input_tokens=input_tokens,
+            output_tokens=output_tokens,
+            started=self._clock(),
+        )
+        self._open[reservation.id] = reservation
+        return reservation

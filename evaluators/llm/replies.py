@@ -1,0 +1,63 @@
+"""What `LlmClient.ask` returns: a typed reply, or a typed failure (it never raises).
+
+Failure kinds:
+- `malformed`: the reply did not parse into the signature's outputs, twice (the second
+  request showed the model its parse error);
+- `transport`: 429, 5xx or a connection failure persisted through the transport retries,
+  or no wall time was left to wait for the next one;
+- `timeout`: one call ran past its timeout (`call_timeout_s`, cut to the wall time left);
+- `cap`: the meter refused the call before it was sent (`cap` names which);
+- `provider`: any other refusal by the provider (a bad key, a request it rejects);
+- `config`: the key variable is not set at call time (preflight reports it earlier);
+- `replay_miss`: replaying, and the cassette holds no reply for the request.
+Messages are one line and never contain a key.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from evaluators.llm.meter import Usage
+
+T = TypeVar("T")
+FailureKind = Literal[
+    "malformed", "transport", "timeout", "cap", "provider", "config", "replay_miss"
+]
+
+
+class LlmReply(BaseModel):
+    """Parsed outputs by field name, the raw reply text, and what the request used.
+
+    `usage` sums every attempt of this request (a parse retry and transport retries
+    included); `attempts` counts them; `cached` counts those answered from the cache.
+    """
+
+    model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
+
+    outputs: dict[str, Any]
+    text: str
+    usage: Usage
+    attempts: int
+    cached: int = 0
+    parse_retried: bool = False
+
+    def get(self, name: str, kind: type[T]) -> T:
+        """The output `name`, checked to be a `kind` (the field's annotation)."""
+        value = self.outputs[name]
+        if not isinstance(value, kind):
+            raise TypeError(f"output {name!r} is a {type(value).__name__}, not {kind.__name__}")
+        return value
+
+
+class LlmFailure(BaseModel):
+    """Why a request produced no typed reply; `cap` is set for kind `cap`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: FailureKind
+    message: str
+    cap: str | None = None
+    usage: Usage = Usage()
+    attempts: int = 0

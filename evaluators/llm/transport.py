@@ -1,0 +1,239 @@
+"""One request to the model, paid or replayed: the cache, the meter and transport retries.
+
+`Transport.complete(messages, key, max_tokens)` returns the reply text or a typed failure:
+1. The store is asked first (the run's cache, or the cassette when replaying). A hit is
+   reserved and settled on the meter with its recorded usage, and nothing is sent.
+   Replaying, a miss is a `replay_miss` failure.
+2. Otherwise each attempt reserves on the meter (a refusal is a `cap` failure, nothing
+   sent), reads the key from the environment, builds a `dspy.LM` (litellm engine, dspy's
+   cache off, dspy's retries off, timeout = min(call_timeout_s, wall time left)) and sends
+   one canonical `dspy.lm15.Request`.
+3. 429, 5xx and connection failures are retried up to `transport_retries` times, after
+   the provider's Retry-After or 1, 2, 4 ... s, only while that wait fits in the meter's
+   remaining wall time. Each attempt counts against the meter. An HTTP error settles with
+   no tokens (nothing was generated); a timeout or a lost connection keeps its
+   reservation (the provider may have generated).
+4. A reply is stored (text and reported usage) before it is returned. Reported usage is
+   used when the provider gave some (input tokens > 0), the reservation otherwise.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+from evaluators.llm.cache import CachedReply, ReplayMiss, ReplyStore
+from evaluators.llm.meter import CapReached, Reservation, Usage, UsageMeter
+from evaluators.llm.redact import redact
+from evaluators.llm.replies import LlmFailure
+from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
+
+if TYPE_CHECKING:
+    import dspy
+
+MAX_BACKOFF_S = 30.0
+MAX_RETRY_AFTER_S = 60.0
+
+
+class LmFactory(Protocol):
+    """Builds the dspy LM for one attempt; tests plug in a `dspy.utils.DummyLM`."""
+
+    def __call__(self, settings: LlmSettings, api_key: str, timeout_s: float) -> dspy.BaseLM: ...
+
+
+_quiet = threading.Lock()
+_quieted = False
+
+
+def litellm_lm(settings: LlmSettings, api_key: str, timeout_s: float) -> dspy.BaseLM:
+    """The real HTTP path: dspy.LM on its litellm engine, with dspy's own cache and
+    retries off (this package caches and retries, and the meter counts every attempt)."""
+    import dspy
+
+    global _quieted
+    with _quiet:
+        if not _quieted:
+            import litellm
+
+            litellm.suppress_debug_info = True
+            _quieted = True
+    options: dict[str, Any] = {"api_key": api_key, "timeout": timeout_s}
+    if settings.api_base:
+        options["api_base"] = settings.api_base
+    return dspy.LM(
+        settings.model,
+        engine="litellm",
+        cache=False,
+        num_retries=0,
+        temperature=settings.temperature,
+        max_tokens=settings.max_output_tokens,
+        **options,
+    )
+
+
+@dataclass(frozen=True)
+class Completion:
+    """A reply's text and what producing it used (attempts, cache hits, tokens)."""
+
+    text: str
+    usage: Usage
+    attempts: int
+    cached: int
+
+
+class _MissingKey(Exception):
+    pass
+
+
+class Transport:
+    """Cache lookup, meter and retries around one request; see the module docstring."""
+
+    def __init__(
+        self,
+        settings: LlmSettings,
+        meter: UsageMeter,
+        store: ReplyStore | None,
+        lm_factory: LmFactory = litellm_lm,
+        sleep: Callable[[float], None] = time.sleep,
+    ) -> None:
+        self.settings = settings
+        self.meter = meter
+        self.store = store
+        self.lm_factory = lm_factory
+        self.sleep = sleep
+
+    def complete(
+        self, messages: Sequence[Mapping[str, Any]], *, key: str, max_tokens: int
+    ) -> Completion | LlmFailure:
+        chars = sum(len(str(message.get("content") or "")) for message in messages)
+        try:
+            hit = self.store.get(key) if self.store is not None else None
+        except ReplayMiss as miss:
+            return LlmFailure(kind="replay_miss", message=redact(str(miss), None))
+        if hit is not None:
+            return self._replay(hit, chars, max_tokens)
+        try:
+            secret = _api_key(self.settings)
+        except _MissingKey as missing:
+            return LlmFailure(kind="config", message=str(missing))
+        return self._paid(messages, key, secret, chars, max_tokens)
+
+    def _replay(self, hit: CachedReply, chars: int, max_tokens: int) -> Completion | LlmFailure:
+        try:
+            reservation = self.meter.reserve(chars, max_tokens)
+        except CapReached as cap:
+            return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
+        self.meter.settle(reservation, hit.usage, cached=True)
+        return Completion(hit.text, _charged(reservation, hit.usage, cached=True), 1, 1)
+
+    def _paid(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        key: str,
+        secret: str,
+        chars: int,
+        max_tokens: int,
+    ) -> Completion | LlmFailure:
+        from dspy.utils.exceptions import LMError
+
+        used = Usage()
+        for attempt in range(self.settings.transport_retries + 1):
+            try:
+                reservation = self.meter.reserve(chars, max_tokens)
+            except CapReached as cap:
+                return LlmFailure(
+                    kind="cap", cap=cap.cap, message=str(cap), usage=used, attempts=attempt
+                )
+            reported: Usage | None = None
+            try:
+                timeout = min(self.settings.call_timeout_s, self.meter.remaining_wall_s())
+                text, reported = self._send(messages, secret, max(timeout, 0.001), max_tokens)
+            except LMError as error:
+                kind, reported = _classify(error)
+                message = redact(f"{type(error).__name__}: {error}", secret)
+                used += _charged(reservation, reported)
+                if kind != "transport" or attempt == self.settings.transport_retries:
+                    return LlmFailure(kind=kind, message=message, usage=used, attempts=attempt + 1)
+                delay = _delay(error, attempt)
+                if delay >= self.meter.remaining_wall_s():
+                    message = f"{message}; no wall time left to retry after {delay:g} s"
+                    return LlmFailure(kind=kind, message=message, usage=used, attempts=attempt + 1)
+                self.sleep(delay)
+                continue
+            finally:
+                self.meter.settle(reservation, reported)
+            used += _charged(reservation, reported)
+            self._store(CachedReply(key=key, model=self.settings.model, text=text, usage=reported))
+            return Completion(text, used, attempt + 1, 0)
+        raise AssertionError("unreachable: the last attempt returns")
+
+    def _send(
+        self, messages: Sequence[Mapping[str, Any]], secret: str, timeout: float, max_tokens: int
+    ) -> tuple[str, Usage | None]:
+        import dspy
+        from dspy.lm15 import TextPart, request_from_openai_chat
+
+        lm = self.lm_factory(self.settings, secret, timeout)
+        body = {
+            "model": lm.model,
+            "messages": [dict(message) for message in messages],
+            "max_tokens": max_tokens,
+            "temperature": self.settings.temperature,
+        }
+        with dspy.context(disable_history=True):
+            response = lm(request_from_openai_chat(body))
+        text = "".join(p.text for p in response.message.parts if isinstance(p, TextPart))
+        usage = response.usage
+        if usage is None or not usage.input_tokens:
+            return text, None  # not reported (litellm turns a missing field into zeros)
+        return text, Usage(input_tokens=usage.input_tokens, output_tokens=usage.output_tokens or 0)
+
+    def _store(self, reply: CachedReply) -> None:
+        if self.store is None:
+            return
+        with contextlib.suppress(OSError):  # a lost entry costs a second payment on resume
+            self.store.put(reply)
+
+
+def _api_key(settings: LlmSettings) -> str:
+    name = settings.key_env
+    if name is None:
+        return PLACEHOLDER_KEY
+    value = os.environ.get(name)
+    if not value:
+        raise _MissingKey(f"llm.api_key_env: environment variable {name} is not set")
+    return value
+
+
+def _charged(reservation: Reservation, reported: Usage | None, *, cached: bool = False) -> Usage:
+    if reported is None:
+        reported = Usage(
+            input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
+        )
+    return reported.model_copy(update={"calls": 1, "cached_calls": int(cached)})
+
+
+def _classify(error: Exception) -> tuple[str, Usage | None]:
+    """(failure kind, usage to settle) for a dspy LM error from one attempt."""
+    from dspy.utils.exceptions import LMProviderError, LMTimeoutError, LMTransportError
+
+    if isinstance(error, LMTimeoutError):
+        return "timeout", None
+    if isinstance(error, LMTransportError):
+        return "transport", None
+    status = getattr(error, "status", None)
+    if isinstance(error, LMProviderError) and (status == 429 or (status or 0) >= 500):
+        return "transport", Usage()
+    return "provider", Usage()
+
+
+def _delay(error: Exception, attempt: int) -> float:
+    hint = getattr(error, "retry_after", None)
+    if isinstance(hint, (int, float)) and hint >= 0:
+        return min(float(hint), MAX_RETRY_AFTER_S)
+    return min(2.0**attempt, MAX_BACKOFF_S)

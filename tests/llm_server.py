@@ -1,0 +1,309 @@
+"""A local LLM server for tests: OpenAI- and Anthropic-compatible, on 127.0.0.1 only.
+
+- `POST .../chat/completions` (OpenAI), `POST .../messages` (Anthropic), `GET .../models`.
+- Replies come from `responder(request_json) -> text`; a harness test plugs in one that
+  writes tests from a task's author pool.
+- It counts calls and the tokens it bills (`calls`, `prompt_tokens`, `completion_tokens`;
+  billed even when a reply omits its usage field) and keeps every request body in
+  `requests`, so tests can assert what prompts held and that no cap was exceeded from the
+  server's own point of view.
+- It misbehaves on a script: `server.script(Garbage(), Status(429), ...)` sets what the next
+  calls get, one action per call in order; `server.always = Status(500)` sets what every
+  call gets after the script runs out. Actions: `Reply` (delay, no usage, usage override),
+  `Garbage` (content that parses into no signature), `Status` (429 with Retry-After, 500,
+  503, ...), `BrokenBody` (200 with a body that is not JSON).
+
+Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
+as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
+the request's max tokens. Use it as a context manager or through the `llm_server` fixture;
+either way `127.0.0.1` is added to NO_PROXY while it runs, so no proxy ever sees a request.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import math
+import os
+import socket
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+import pytest
+
+Responder = Callable[[dict[str, Any]], str]
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A normal reply: `text` overrides the responder; `usage=False` omits the usage field;
+    `tokens=(prompt, completion)` overrides the reported counts; `delay_s` sleeps first."""
+
+    text: str | None = None
+    usage: bool = True
+    tokens: tuple[int, int] | None = None
+    delay_s: float = 0.0
+
+
+@dataclass(frozen=True)
+class Garbage:
+    """A 200 reply whose content parses into no typed output."""
+
+    text: str = "I am not going to use the format you asked for."
+
+
+@dataclass(frozen=True)
+class Status:
+    """An HTTP error: 429 (with Retry-After), 500, 503, ..."""
+
+    code: int
+    retry_after: float | None = None
+
+
+@dataclass(frozen=True)
+class BrokenBody:
+    """A 200 whose body is not JSON."""
+
+
+Action = Reply | Garbage | Status | BrokenBody
+
+
+def message_text(body: dict[str, Any]) -> str:
+    """All text of a request's messages (and Anthropic's `system`), concatenated."""
+    parts: list[str] = []
+    system = body.get("system")
+    for item in [system, *[m.get("content") for m in body.get("messages", [])]]:
+        if isinstance(item, str):
+            parts.append(item)
+        elif isinstance(item, list):
+            parts.extend(str(block.get("text", "")) for block in item if isinstance(block, dict))
+    return "".join(parts)
+
+
+def default_responder(body: dict[str, Any]) -> str:
+    return "[[ ## completed ## ]]"
+
+
+class LocalLlmServer:
+    """The server; `base_url` is `http://127.0.0.1:<port>`, `openai_base` adds `/v1`."""
+
+    def __init__(self, responder: Responder = default_responder, model: str = "local-model"):
+        self.responder = responder
+        self.model = model
+        self.always: Action = Reply()
+        self.requests: list[dict[str, Any]] = []
+        self.paths: list[str] = []
+        self.keys_seen: list[str] = []
+        self.calls = 0
+        self.prompt_tokens = 0
+        self.completion_tokens = 0
+        self._script: list[Action] = []
+        self._lock = threading.Lock()
+        self._httpd: ThreadingHTTPServer | None = None
+        self._thread: threading.Thread | None = None
+        self._connections: set[socket.socket] = set()
+        self._saved_env: dict[str, str | None] = {}
+
+    # -- control --------------------------------------------------------------------------
+    def script(self, *actions: Action) -> None:
+        """What the next calls get, one action each, before `always` applies again."""
+        with self._lock:
+            self._script = list(actions)
+
+    @property
+    def base_url(self) -> str:
+        assert self._httpd is not None, "server not started"
+        return f"http://127.0.0.1:{self._httpd.server_address[1]}"
+
+    @property
+    def openai_base(self) -> str:
+        return f"{self.base_url}/v1"
+
+    def start(self) -> LocalLlmServer:
+        for name in ("NO_PROXY", "no_proxy"):
+            self._saved_env[name] = os.environ.get(name)
+            current = os.environ.get(name, "")
+            os.environ[name] = ",".join(filter(None, [current, "127.0.0.1", "localhost"]))
+        self._httpd = ThreadingHTTPServer(("127.0.0.1", 0), _handler_for(self))
+        self._httpd.daemon_threads = True
+        self._thread = threading.Thread(target=self._httpd.serve_forever, daemon=True)
+        self._thread.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop listening and close every open connection (kept-alive ones too)."""
+        if self._httpd is not None:
+            self._httpd.shutdown()
+            self._httpd.server_close()
+            with self._lock:
+                for connection in list(self._connections):
+                    with contextlib.suppress(OSError):
+                        connection.shutdown(socket.SHUT_RDWR)
+        for name, value in self._saved_env.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        self._saved_env = {}
+
+    def __enter__(self) -> LocalLlmServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # -- serving --------------------------------------------------------------------------
+    def _next_action(self, body: dict[str, Any], path: str, key: str) -> Action:
+        with self._lock:
+            self.calls += 1
+            self.requests.append(body)
+            self.paths.append(path)
+            self.keys_seen.append(key)
+            return self._script.pop(0) if self._script else self.always
+
+    def _count(self, prompt: int, completion: int) -> None:
+        with self._lock:
+            self.prompt_tokens += prompt
+            self.completion_tokens += completion
+
+    def answer(
+        self, path: str, body: dict[str, Any], key: str
+    ) -> tuple[int, dict[str, str], bytes]:
+        """(status, headers, body) for one completion request."""
+        action = self._next_action(body, path, key)
+        if isinstance(action, Status):
+            headers = {}
+            if action.retry_after is not None:
+                headers["Retry-After"] = f"{action.retry_after:g}"
+            error = {"error": {"type": _error_type(action.code), "message": "scripted failure"}}
+            if path.endswith("/messages"):
+                error["type"] = "error"
+            return action.code, headers, json.dumps(error).encode()
+        if isinstance(action, BrokenBody):
+            return 200, {}, b"{not json"
+        reply = action if isinstance(action, Reply) else Reply()
+        if reply.delay_s:
+            time.sleep(reply.delay_s)
+        if isinstance(action, Garbage):
+            text = action.text
+        else:
+            text = reply.text if reply.text is not None else self.responder(body)
+        limit = body.get("max_tokens") or body.get("max_completion_tokens") or 1 << 30
+        prompt, completion = reply.tokens or (
+            math.ceil(len(message_text(body)) / 4),
+            min(math.ceil(len(text) / 4), int(limit)),
+        )
+        self._count(prompt, completion)
+        usage = (prompt, completion) if reply.usage else None
+        if path.endswith("/messages"):
+            return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
+        return 200, {}, json.dumps(_openai_reply(self.model, text, usage)).encode()
+
+
+def _error_type(code: int) -> str:
+    return {429: "rate_limit_error", 529: "overloaded_error"}.get(code, "api_error")
+
+
+def _openai_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[str, Any]:
+    reply: dict[str, Any] = {
+        "id": "chatcmpl-local",
+        "object": "chat.completion",
+        "created": 0,
+        "model": model,
+        "choices": [
+            {
+                "index": 0,
+                "message": {"role": "assistant", "content": text},
+                "finish_reason": "stop",
+            }
+        ],
+    }
+    if usage is not None:
+        reply["usage"] = {
+            "prompt_tokens": usage[0],
+            "completion_tokens": usage[1],
+            "total_tokens": sum(usage),
+        }
+    return reply
+
+
+def _anthropic_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[str, Any]:
+    reply: dict[str, Any] = {
+        "id": "msg_local",
+        "type": "message",
+        "role": "assistant",
+        "model": model,
+        "content": [{"type": "text", "text": text}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+    }
+    if usage is not None:
+        reply["usage"] = {"input_tokens": usage[0], "output_tokens": usage[1]}
+    return reply
+
+
+def _handler_for(server: LocalLlmServer) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        protocol_version = "HTTP/1.1"
+
+        def setup(self) -> None:
+            super().setup()
+            with server._lock:
+                server._connections.add(self.connection)
+
+        def finish(self) -> None:
+            with server._lock:
+                server._connections.discard(self.connection)
+            with contextlib.suppress(OSError):
+                super().finish()
+
+        def log_message(self, format: str, *args: Any) -> None:  # quiet
+            return
+
+        def _send(self, status: int, headers: dict[str, str], payload: bytes) -> None:
+            try:
+                self.send_response(status)
+                self.send_header("Content-Type", "application/json")
+                self.send_header("Content-Length", str(len(payload)))
+                for name, value in headers.items():
+                    self.send_header(name, value)
+                self.end_headers()
+                self.wfile.write(payload)
+            except OSError:  # the client gave up (a timeout); nothing to answer
+                self.close_connection = True
+
+        def do_GET(self) -> None:
+            if self.path.rstrip("/").endswith("/models"):
+                data = [{"id": server.model, "object": "model", "created": 0, "owned_by": "me"}]
+                self._send(200, {}, json.dumps({"object": "list", "data": data}).encode())
+            else:
+                self._send(404, {}, b'{"error": {"message": "not found"}}')
+
+        def do_POST(self) -> None:
+            length = int(self.headers.get("Content-Length") or 0)
+            raw = self.rfile.read(length)
+            path = self.path.split("?", 1)[0].rstrip("/")
+            if not (path.endswith("/chat/completions") or path.endswith("/messages")):
+                self._send(404, {}, b'{"error": {"message": "not found"}}')
+                return
+            try:
+                body = json.loads(raw or b"{}")
+            except json.JSONDecodeError:
+                self._send(400, {}, b'{"error": {"message": "bad json"}}')
+                return
+            auth = self.headers.get("Authorization", "").removeprefix("Bearer ")
+            key = self.headers.get("x-api-key") or auth
+            self._send(*server.answer(path, body, key))
+
+    return Handler
+
+
+@pytest.fixture
+def llm_server() -> Iterator[LocalLlmServer]:
+    """A running local server, stopped after the test."""
+    with LocalLlmServer() as server:
+        yield server
