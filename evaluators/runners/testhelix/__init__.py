@@ -1,0 +1,27 @@
+"""The TestHelix LLM harness (paper Section 3; DESIGN.md section 6).
+
+Public surface: `TestHelixRunner` (a `Runner`), `HarnessSettings` (`[runner.testhelix]`),
+`Ask`/`Answer` (what the harness needs of a model), `TaskModels` (a metered model session
+per task). Phases, one module each: `synthesis` (planning, K pairs, internal consistency),
+`cross_validation` (cross-execution, review, feedback, differential challenge),
+`selection` (single, random submission, witness support and merging). Prompts are the
+versioned files in `prompts/`. Never imports rsi.
+"""
+
+from evaluators.runners.testhelix.model import Answer, Ask, HarnessStopped
+from evaluators.runners.testhelix.runner import (
+    HarnessSettings,
+    TaskLlm,
+    TaskModels,
+    TestHelixRunner,
+)
+
+__all__ = [
+    "Answer",
+    "Ask",
+    "HarnessSettings",
+    "HarnessStopped",
+    "TaskLlm",
+    "TaskModels",
+    "TestHelixRunner",
+]

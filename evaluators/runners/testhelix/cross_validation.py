@@ -1,0 +1,289 @@
+"""Peer cross-validation (paper Section 3.2, Appendices C.2 and D.4, configuration C).
+
+- Cross-execution: every consistent pair's suite runs on every other consistent repair.
+- Semantic review: an independent reviewer sees the requirement, the initial source, the
+  tests and bounded execution symptoms, never a generated repair. A blocking finding
+  counts only when its evidence is a verbatim quote of public material (the host checks);
+  a suite is approved when no verified blocking finding remains.
+- Corrective feedback: a suite with verified findings, or one that rejects a peer repair
+  every other approved suite accepts (a counterexample), is revised and re-qualified.
+- Differential challenge: when two distinct repairs pass every approved suite, the model
+  is asked for tests on which the requirement separates them.
+Revised suites are executed and reviewed afresh in the next round.
+"""
+
+from __future__ import annotations
+
+import re
+from itertools import combinations
+
+from evaluators.runners.testhelix.context import program_budget, program_text, strategy_text
+from evaluators.runners.testhelix.execution import render_files
+from evaluators.runners.testhelix.prompts import prompt
+from evaluators.runners.testhelix.session import Pair, Session
+from evaluators.runners.testhelix.signatures import (
+    ChallengeRepairs,
+    ChallengeTests,
+    Review,
+    ReviewSuite,
+    SourceFile,
+)
+from evaluators.runners.testhelix.synthesis import (
+    GENERATION_MAX_TOKENS,
+    check_consistency,
+    refine_until_consistent,
+    write_pair,
+)
+from evaluators.sandbox.base import Outcome
+from search_space import Component
+
+Matrix = dict[tuple[int, int], bool]  # (suite pair, repair pair) -> the suite passed
+SYMPTOM_CHARS = 2_000
+
+
+def cross_execute(session: Session, round_number: int) -> Matrix:
+    """Each consistent suite on each other consistent pair's repair."""
+    pairs = session.consistent_pairs()
+    matrix: Matrix = {}
+    for suite in pairs:
+        for peer in pairs:
+            if peer.index == suite.index:
+                matrix[(suite.index, peer.index)] = True  # consistency: passes its own repair
+                continue
+            check = session.bench.check(suite.tests, peer.repair, f"peer:{peer.index}")
+            session.record_check(suite, check)
+            matrix[(suite.index, peer.index)] = check.outcome is Outcome.PASS
+    session.phases.append(
+        {
+            "phase": "cross-execution",
+            "round": round_number,
+            "matrix": {f"{s}->{r}": ok for (s, r), ok in sorted(matrix.items())},
+        }
+    )
+    return matrix
+
+
+def _normalised(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def public_evidence(session: Session) -> str:
+    """Everything a blocking finding may quote: the requirement and the public source."""
+    parts = [session.task.instruction]
+    for item in session.task.files:
+        parts.append(item.content.decode("utf-8", errors="replace"))
+    return _normalised("\n".join(parts))
+
+
+def verify(findings: Review, evidence: str) -> list[dict[str, object]]:
+    """Each finding with `verified`: blocking, with a quote found verbatim in public text."""
+    checked = []
+    for finding in findings.findings:
+        quote = _normalised(finding.evidence)
+        verified = finding.blocking and len(quote) >= 8 and quote in evidence
+        checked.append(
+            {
+                "test": finding.test,
+                "blocking": finding.blocking,
+                "verified": verified,
+                "problem": finding.problem[:300],
+            }
+        )
+    return checked
+
+
+def _symptoms(session: Session, pair: Pair, matrix: Matrix) -> str:
+    """Bounded execution symptoms: outcomes and failing tests, never a repair's code."""
+    lines = []
+    if pair.initial is not None:
+        lines.append(
+            f"initial program: {pair.initial.outcome.value}, failing {pair.initial.failing}"
+        )
+    for peer in session.consistent_pairs():
+        if peer.index != pair.index and not matrix.get((pair.index, peer.index), True):
+            failing = _peer_failing(session, pair, peer)
+            lines.append(f"an independent implementation is rejected by: {failing}")
+    return "\n".join(lines)[:SYMPTOM_CHARS]
+
+
+def _peer_failing(session: Session, pair: Pair, peer: Pair) -> str:
+    for check in reversed(session.checks):
+        if check["pair"] == pair.index and check["target"] == f"peer:{peer.index}":
+            return ", ".join(check["failing"]) or "(whole suite)"  # type: ignore[arg-type]
+    return "(unknown)"
+
+
+def review(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> None:
+    """Independent semantic review of the pair's current suite (once per version)."""
+    if pair.reviewed_version == pair.version:
+        return
+    strategy, task = session.strategy, session.task
+    shown = strategy_text(strategy, task, Component.REVIEW)
+    instructions = prompt("review") + ("\n\n" + shown.text if shown.text else "")
+    tests = render_files(pair.tests, strategy.context_tokens * 2)
+    symptoms = _symptoms(session, pair, matrix)
+    budget = program_budget(strategy, instructions, task.instruction, tests, symptoms)
+    result = session.model.ask(
+        "review",
+        ReviewSuite,
+        max_tokens=strategy.review_max_output_tokens,
+        brief=instructions,
+        requirement=task.instruction,
+        program=program_text(task, budget),
+        tests=tests,
+        symptoms=symptoms,
+    )
+    pair.reviewed_version = pair.version
+    # A review that never came back approves nothing: approval needs a reviewer's verdict.
+    pair.findings = verify(result, public_evidence(session)) if isinstance(result, Review) else []
+    pair.approved = isinstance(result, Review) and not any(f["verified"] for f in pair.findings)
+    session.phases.append(
+        {
+            "phase": "review",
+            "pair": pair.index,
+            "round": round_number,
+            "version": pair.version,
+            "answered": isinstance(result, Review),
+            "approved": pair.approved,
+            "findings": pair.findings,
+            "skill": shown.skill,
+        }
+    )
+
+
+def counterexamples(session: Session, pair: Pair, matrix: Matrix) -> list[Pair]:
+    """Peer repairs this suite rejects although every other approved suite accepts them."""
+    approved = [p for p in session.consistent_pairs() if p.approved and p.index != pair.index]
+    found = []
+    for peer in session.consistent_pairs():
+        if peer.index == pair.index or matrix.get((pair.index, peer.index), True):
+            continue
+        if approved and all(matrix.get((other.index, peer.index), False) for other in approved):
+            found.append(peer)
+    return found
+
+
+def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> bool:
+    """Revise a pair with verified findings or counterexamples; True if it changed."""
+    blocking = [f for f in pair.findings if f["verified"]]
+    peers = counterexamples(session, pair, matrix)
+    if not blocking and not peers:
+        return False
+    lines = [f"Blocking finding on {f['test']}: {f['problem']}" for f in blocking]
+    lines += [
+        f"An independent repair passes every other approved suite but fails yours at: "
+        f"{_peer_failing(session, pair, peer)}"
+        for peer in peers
+    ]
+    feedback = prompt("feedback") + "\n\n" + "\n".join(lines)
+    pair.begin_round()
+    before = pair.version
+    if write_pair(session, pair, template="feedback", feedback=feedback):
+        refine_until_consistent(session, pair, round_number=round_number)
+    session.phases.append(
+        {
+            "phase": "feedback",
+            "pair": pair.index,
+            "round": round_number,
+            "findings": len(blocking),
+            "counterexamples": [p.index for p in peers],
+            "revised": pair.version != before,
+            "consistent": pair.consistent,
+        }
+    )
+    return pair.version != before
+
+
+def undistinguished(session: Session, matrix: Matrix) -> tuple[Pair, Pair] | None:
+    """Two distinct repairs that pass every approved suite, if any."""
+    approved = [p for p in session.consistent_pairs() if p.approved]
+    if not approved:
+        return None
+    passing = [
+        p
+        for p in session.consistent_pairs()
+        if all(matrix.get((s.index, p.index), False) for s in approved)
+    ]
+    for a, b in combinations(passing, 2):
+        if a.witness != b.witness:
+            return a, b
+    return None
+
+
+def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
+    """Differential challenge: tests separating two repairs join the best approved suite."""
+    found = undistinguished(session, matrix)
+    if found is None:
+        return False
+    a, b = found
+    target = next(p for p in session.consistent_pairs() if p.approved)
+    strategy, task = session.strategy, session.task
+    limit = strategy.tool_output_chars
+    repairs = (
+        f"Repair A:\n{render_files(a.repair, limit)}\n\nRepair B:\n{render_files(b.repair, limit)}"
+    )
+    suite = render_files(target.tests, limit)
+    instructions = prompt("challenge")
+    budget = program_budget(strategy, instructions, task.instruction, repairs, suite)
+    result = session.model.ask(
+        "challenge",
+        ChallengeRepairs,
+        max_tokens=GENERATION_MAX_TOKENS,
+        brief=instructions,
+        requirement=task.instruction,
+        program=program_text(task, budget),
+        repairs=repairs,
+        suite=suite,
+    )
+    added = result.tests if isinstance(result, ChallengeTests) else []
+    kept = False
+    if added and target.draft is not None:
+        saved = (target.draft, target.initial, target.own, target.version)
+        names = {f.path for f in saved[0].tests}
+        extra = [SourceFile(path=_fresh(f.path, names), content=f.content) for f in added]
+        target.draft = saved[0].model_copy(update={"tests": [*saved[0].tests, *extra]})
+        target.version += 1
+        check_consistency(session, target)
+        kept = target.consistent
+        if not kept:  # a challenge that breaks consistency is dropped, not forced
+            target.draft, target.initial, target.own, target.version = saved
+    session.phases.append(
+        {
+            "phase": "challenge",
+            "round": round_number,
+            "repairs": [a.index, b.index],
+            "into": target.index,
+            "tests": len(added),
+            "kept": kept,
+        }
+    )
+    return kept
+
+
+def _fresh(path: str, taken: set[str]) -> str:
+    stem, _, suffix = path.rpartition(".")
+    candidate, n = path, 1
+    while candidate in taken:
+        candidate = f"{stem}_challenge{n}.{suffix}"
+        n += 1
+    taken.add(candidate)
+    return candidate
+
+
+def cross_validate(session: Session) -> Matrix:
+    """Rounds of execution, review, feedback and challenges up to `maxRounds`."""
+    matrix: Matrix = {}
+    for round_number in range(1, session.strategy.max_rounds + 1):
+        matrix = cross_execute(session, round_number)
+        for pair in session.consistent_pairs():
+            review(session, pair, matrix, round_number)
+        if round_number == session.strategy.max_rounds:
+            break
+        changed = False
+        for pair in session.consistent_pairs():
+            changed |= give_feedback(session, pair, matrix, round_number + 1)
+        changed |= challenge(session, matrix, round_number + 1)
+        if not changed:
+            session.stop_reason = session.stop_reason or f"converged in round {round_number}"
+            break
+    return matrix

@@ -1,0 +1,148 @@
+"""The harness's own executions: a suite on the initial program or on a generated repair.
+
+Only public material is ever executed here: the task's public environment, the suites and
+repairs the model wrote. Each check runs `repeats` times in the sandbox (the judge's
+backend); a check is reproducible when every repeat gives the same outcome. What the model
+is shown of the output is cut to the strategy's `toolOutputChars`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from evaluators.junit import TestStatus, parse_junit
+from evaluators.runners.suite_draft import CONFTEST, RUN_SH, TIMING
+from evaluators.runners.testhelix.signatures import SourceFile
+from evaluators.sandbox.base import Outcome, RunSpec, Sandbox
+from evaluators.tasks import PublicTask
+
+
+@dataclass(frozen=True)
+class Check:
+    """One suite on one program: the outcome of its first repeat and what it showed."""
+
+    target: str  # "initial", "own", "peer:<pair>" or "merged-witness"
+    outcome: Outcome
+    reproducible: bool
+    failing: tuple[str, ...]
+    tests: int
+    visible: str  # output as the model may see it (cut to toolOutputChars)
+    truncated: bool
+
+    def summary(self) -> dict[str, object]:
+        """The trace's view: no output text (that goes to `tool_output`)."""
+        return {
+            "target": self.target,
+            "outcome": self.outcome.value,
+            "reproducible": self.reproducible,
+            "failing": list(self.failing),
+            "tests": self.tests,
+            "truncated": self.truncated,
+        }
+
+
+def files_digest(files: list[SourceFile]) -> str:
+    """Content identity of a file set (distinct repairs are distinct witnesses)."""
+    digest = hashlib.sha256()
+    for file in sorted(files, key=lambda f: f.path):
+        digest.update(file.path.encode() + b"\0" + file.content.encode() + b"\0")
+    return digest.hexdigest()[:12]
+
+
+def render_files(files: list[SourceFile], limit_chars: int) -> str:
+    """Files as the model reads them, `### path` headers, cut to `limit_chars`."""
+    text = "\n".join(f"### {f.path}\n{f.content}" for f in files)
+    return cut(text, limit_chars)
+
+
+def cut(text: str, limit_chars: int) -> str:
+    if len(text) <= limit_chars:
+        return text
+    return text[:limit_chars] + f"\n[... {len(text) - limit_chars} chars cut]"
+
+
+class Workbench:
+    """Writes suites and repairs under the task's workdir and runs them in the sandbox."""
+
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        task: PublicTask,
+        workdir: Path,
+        *,
+        test_timeout_s: float,
+        repeats: int,
+        tool_output_chars: int,
+    ) -> None:
+        self._sandbox = sandbox
+        self._workdir = workdir
+        self._timeout_s = test_timeout_s
+        self._repeats = max(1, repeats)
+        self._visible_chars = tool_output_chars
+        self.environment = workdir / "environment"
+        task.copy_environment(self.environment)
+        self.runs = 0
+        self.outputs: list[str] = []
+
+    def _write(self, kind: str, files: list[SourceFile]) -> Path:
+        root = self._workdir / kind / files_digest(files)
+        if root.exists():
+            return root
+        for file in files:
+            target = root.joinpath(*PurePosixPath(file.path).parts)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(file.content, encoding="utf-8")
+        root.mkdir(parents=True, exist_ok=True)
+        return root
+
+    def suite_dir(self, tests: list[SourceFile]) -> Path:
+        root = self._write("suites", tests)
+        (root / "conftest.py").write_text(CONFTEST)
+        (root / "run.sh").write_text(RUN_SH)
+        (root / "run.sh").chmod(0o755)
+        return root
+
+    def repair_dir(self, repair: list[SourceFile]) -> Path:
+        return self._write("repairs", repair)
+
+    def check(self, tests: list[SourceFile], repair: list[SourceFile] | None, target: str) -> Check:
+        """Run `tests` on the initial program, or on it overlaid with `repair`."""
+        layers = (
+            (self.environment,)
+            if repair is None
+            else (
+                self.environment,
+                self.repair_dir(repair),
+            )
+        )
+        spec = RunSpec(
+            app_layers=layers, tests_dir=self.suite_dir(tests), timeout_s=self._timeout_s
+        )
+        outcomes = []
+        first = None
+        for _ in range(self._repeats):
+            result = self._sandbox.run(spec)
+            self.runs += 1
+            outcomes.append(result.outcome)
+            first = first or result
+        assert first is not None
+        statuses = parse_junit(first.results_xml) or ()
+        failing = tuple(
+            case.test_id.rsplit("::", 1)[-1]
+            for case in statuses
+            if case.status in (TestStatus.FAILED, TestStatus.ERROR)
+        )
+        output = TIMING.sub("in <time>", first.output)
+        self.outputs.append(f"--- {target}: {first.outcome.value}\n{output}")
+        visible = cut(output, self._visible_chars)
+        return Check(
+            target=target,
+            outcome=first.outcome,
+            reproducible=len(set(outcomes)) == 1,
+            failing=failing,
+            tests=len(statuses),
+            visible=visible,
+            truncated=len(output) > self._visible_chars,
+        )

@@ -1,0 +1,185 @@
+"""The `testhelix` runner: K test-and-repair pairs and peer cross-validation on an LLM.
+
+How every strategy field changes what the harness does:
+
+- initialCandidates: K, the pairs started in round 1 (all of them at once, each with its
+  own branch strategy; the planned direction guides the first). Configuration A uses 1.
+- maxCandidates: when round 1 leaves fewer than two consistent pairs, new pairs are started
+  in round 2 up to this many in all (and only if maxRounds allows a second round).
+- maxRounds: rounds of peer cross-validation. Each round executes every suite on every
+  peer repair and reviews new suite versions; between rounds, corrective feedback revises
+  criticised pairs and a differential challenge looks for tests separating two repairs
+  that pass every approved suite. With one round there is no feedback and no challenge.
+- agentSteps: model steps a pair may take per round (its first draft, refinements and
+  feedback revisions).
+- repairSteps: refinements per round of a pair that is not internally consistent yet, each
+  shown the execution output of its tests on the initial program and on its own repair.
+- contextTokens: the prompt budget (4 characters a token); the public source of the
+  initial program gets what the instructions, requirement, strategy text and the phase's
+  own material leave, and is cut file by file.
+- toolOutputChars: execution output (and files) shown to the model are cut to this.
+- reviewMaxOutputTokens: the output cap of each semantic review call.
+- guidance: sent with every generation, repair and review turn when not empty.
+- lessons: up to two lessons retrieved per turn by literal triggers over the requirement
+  and the phase (planning, generation, repair, review), within 1,600 characters (1,200
+  for planning).
+- skillRoutes: the route for the task's context shows its skill to generation turns when
+  it is a generation skill, to review turns when it is a review skill.
+
+Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
+configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
+review findings (with whether the host verified their evidence), model failures, the reason
+the harness stopped, and usage. It never holds hidden task material: the runner only ever
+sees the `PublicTask`.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Literal, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
+from evaluators.runners.suite_draft import CONFTEST, RUN_SH
+from evaluators.runners.testhelix.cross_validation import Matrix, cross_validate
+from evaluators.runners.testhelix.execution import Workbench, cut
+from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
+from evaluators.runners.testhelix.prompts import prompt_versions
+from evaluators.runners.testhelix.selection import Selected, select
+from evaluators.runners.testhelix.session import Session
+from evaluators.runners.testhelix.synthesis import develop_pairs
+from evaluators.sandbox.base import Sandbox
+from evaluators.tasks import PublicTask
+from search_space import Strategy
+
+
+class HarnessSettings(BaseModel):
+    """`[runner.testhelix]`: the configuration of paper Appendix D.4 and execution repeats."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    configuration: Literal["single", "random-submission", "peer-cross-validation"] = (
+        "peer-cross-validation"
+    )
+    execution_repeats: int = Field(default=2, ge=1, le=3)
+    seed: int = 42
+
+
+class TaskLlm(Protocol):
+    """One task's model access under its own usage allowance."""
+
+    def ask(self, *args: object, **kwargs: object) -> object: ...
+
+    def usage(self) -> Usage: ...
+
+
+class TaskModels(Protocol):
+    """Opens a metered model session per task (all phases share one allowance)."""
+
+    def open(self, task_id: str, limits: RunnerLimits) -> tuple[Ask, TaskLlm]: ...
+
+
+class TestHelixRunner:
+    """The LLM harness; see the module docstring for what each strategy field does."""
+
+    __test__ = False
+    name = "testhelix"
+
+    def __init__(self, sandbox: Sandbox, models: TaskModels, settings: HarnessSettings) -> None:
+        self._sandbox = sandbox
+        self._models = models
+        self.settings = settings
+
+    def health_check(self, strategy: Strategy) -> None:
+        Strategy.model_validate(strategy.to_json_dict())
+        prompt_versions()  # every prompt file present and versioned
+
+    def run(
+        self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
+    ) -> RunnerResult:
+        started = time.monotonic()
+        ask, llm = self._models.open(task.id, limits)
+        bench = Workbench(
+            self._sandbox,
+            task,
+            workdir,
+            test_timeout_s=limits.test_timeout_s,
+            repeats=self.settings.execution_repeats,
+            tool_output_chars=strategy.tool_output_chars,
+        )
+        configuration = self.settings.configuration
+        session = Session(strategy, task, bench, TaskModel(ask), configuration, self.settings.seed)
+        count = 1 if configuration == "single" else strategy.initial_candidates
+        session.phases.append(
+            {
+                "phase": "harness",
+                "configuration": configuration,
+                "pairs": count,
+                "prompts": prompt_versions(),
+            }
+        )
+        matrix: Matrix = {}
+        try:
+            develop_pairs(session, count, round_number=1)
+            self._top_up(session, count)
+            if configuration == "peer-cross-validation":
+                matrix = cross_validate(session)
+        except HarnessStopped as stop:
+            session.stop_reason = str(stop)
+        selected = select(session, matrix)
+        trace = self._trace(session, llm, selected, time.monotonic() - started)
+        if selected is None:
+            return RunnerResult(
+                submission=None,
+                trace=trace.model_copy(update={"error": "no qualified suite to submit"}),
+            )
+        return RunnerResult(submission=self._write(workdir / "submission", selected), trace=trace)
+
+    def _top_up(self, session: Session, started: int) -> None:
+        """Start new pairs in round 2 while fewer than two are consistent (maxCandidates)."""
+        strategy = session.strategy
+        if session.configuration == "single" or strategy.max_rounds < 2:
+            return
+        missing = 2 - len(session.consistent_pairs())
+        room = strategy.max_candidates - started
+        if missing > 0 and room > 0:
+            develop_pairs(session, min(missing, room), round_number=2)
+
+    @staticmethod
+    def _write(directory: Path, selected: Selected) -> Path:
+        directory.mkdir(parents=True, exist_ok=True)
+        for file in selected.tests:
+            target = directory / file.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(file.content, encoding="utf-8")
+        (directory / "conftest.py").write_text(CONFTEST)
+        (directory / "run.sh").write_text(RUN_SH)
+        (directory / "run.sh").chmod(0o755)
+        return directory
+
+    @staticmethod
+    def _trace(session: Session, llm: TaskLlm, selected: Selected | None, seconds: float) -> Trace:
+        usage = llm.usage()
+        steps = sum(p.steps_used for p in session.pairs)
+        phases = [
+            *session.phases,
+            *({"phase": "model-failure", **f} for f in session.model.failures),
+            {
+                "phase": "selection",
+                "selected": selected.source if selected else None,
+                "support": selected.support if selected else 0,
+                "consistent": [p.index for p in session.consistent_pairs()],
+                "approved": [p.index for p in session.consistent_pairs() if p.approved],
+            },
+            {"phase": "stop", "reason": session.stop_reason or "finished"},
+        ]
+        return Trace(
+            runner="testhelix",
+            task_id=session.task.id,
+            phases=tuple(phases),
+            checks=tuple(session.checks),
+            tool_output=cut("\n".join(session.bench.outputs), session.strategy.tool_output_chars),
+            usage=usage.model_copy(update={"steps": steps, "seconds": round(seconds, 3)}),
+        )

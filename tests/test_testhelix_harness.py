@@ -1,0 +1,112 @@
+"""The harness's phases on a real sandbox with a scripted model (typed answers).
+
+The `clamp-range` fixture task: the first author over-fits the error message. A single pair
+submits that suite, which rejects a valid implementation of the hidden panel; K=3 with peer
+cross-validation has the reviewer catch it (with a verified quote of the requirement),
+feeds it back, and submits a merged suite that the whole panel agrees with.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from evaluators.judge import judge
+from evaluators.metrics import score_task
+from evaluators.runners.base import RunnerLimits, Usage
+from evaluators.runners.testhelix import HarnessSettings, TestHelixRunner
+from evaluators.sandbox import LocalSandbox
+from evaluators.tasks import TaskSet
+from search_space import Strategy
+from tests.harness_model import ScriptedAsk
+
+ROOT = Path(__file__).resolve().parents[1]
+K3 = Strategy(initialCandidates=3, maxCandidates=3)
+
+
+class ScriptedModels:
+    def __init__(self) -> None:
+        self.asks: list[ScriptedAsk] = []
+
+    def open(self, task_id: str, limits: RunnerLimits) -> tuple[ScriptedAsk, ScriptedModels]:
+        self.asks.append(ScriptedAsk())
+        return self.asks[-1], self
+
+    def usage(self) -> Usage:
+        return Usage(calls=len(self.asks[-1].asked))
+
+
+@pytest.fixture(scope="module")
+def task_set() -> TaskSet:
+    return TaskSet.load(ROOT / "tests/fixtures/tasks")
+
+
+def _run(
+    sandbox: LocalSandbox, task_set: TaskSet, configuration: str, tmp_path: Path
+) -> tuple[object, ScriptedModels]:
+    models = ScriptedModels()
+    runner = TestHelixRunner(
+        sandbox, models, HarnessSettings(configuration=configuration, execution_repeats=1)
+    )
+    task = task_set.get("clamp-range")
+    result = runner.run(
+        K3, task.public(), RunnerLimits(test_timeout_s=30), tmp_path / configuration
+    )
+    return result, models
+
+
+def _panel_scores(task_set: TaskSet, submission: Path, sandbox: LocalSandbox) -> object:
+    judgement = judge(task_set.get("clamp-range"), submission, sandbox, panel=True)
+    return score_task(judgement.outcomes())
+
+
+def test_cross_validation_submits_what_a_single_overfitted_pair_would_not(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    single, _ = _run(bwrap_sandbox, task_set, "single", tmp_path)
+    checked, models = _run(bwrap_sandbox, task_set, "peer-cross-validation", tmp_path)
+    assert single.submission is not None and checked.submission is not None
+    assert "must not exceed hi" in (single.submission / "test_clamp.py").read_text()
+
+    single_scores = _panel_scores(task_set, single.submission, bwrap_sandbox)
+    checked_scores = _panel_scores(task_set, checked.submission, bwrap_sandbox)
+    assert single_scores.F == 1 and single_scores.A == 0.0  # passes the reference only
+    assert checked_scores.F == 1 and checked_scores.S == 1  # the whole panel agrees
+
+    phases = checked.trace.phases
+    reviews = [p for p in phases if p["phase"] == "review"]
+    first = next(p for p in reviews if p["pair"] == 0)
+    assert not first["approved"] and first["findings"][0]["verified"]
+    assert any(p["phase"] == "feedback" and p["pair"] == 0 and p["revised"] for p in phases)
+    selection = next(p for p in phases if p["phase"] == "selection")
+    assert selection["selected"].startswith("merged:") and selection["support"] == 3
+    matrix = next(p for p in phases if p["phase"] == "cross-execution")["matrix"]
+    assert matrix["0->1"] is False and matrix["1->0"] is True
+    asked = [name for name, _ in models.asks[-1].asked]
+    assert "ReviewSuite" in asked and "ChallengeRepairs" in asked
+    reviewed = [inputs for name, inputs in models.asks[-1].asked if name == "ReviewSuite"]
+    assert all("sorted((lo, x, hi))" not in i["tests"] + i["symptoms"] for i in reviewed)
+
+
+def test_random_submission_draws_one_consistent_pair_with_a_fixed_seed(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    first, _ = _run(bwrap_sandbox, task_set, "random-submission", tmp_path / "a")
+    again, _ = _run(bwrap_sandbox, task_set, "random-submission", tmp_path / "b")
+    chosen = [next(p for p in r.trace.phases if p["phase"] == "selection") for r in (first, again)]
+    assert chosen[0]["selected"] == chosen[1]["selected"]
+    assert not any(p["phase"] in ("review", "cross-execution") for p in first.trace.phases)
+
+
+def test_a_harness_without_a_qualified_suite_submits_nothing(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tests.harness_model as script
+
+    monkeypatch.setattr(script, "REPAIRS", ("def clamp(x, lo, hi):\n    return x\n",) * 3)
+    result, _ = _run(bwrap_sandbox, task_set, "single", tmp_path)
+    assert result.submission is None
+    assert result.trace.error == "no qualified suite to submit"
+    pair = next(p for p in result.trace.phases if p["phase"] == "pair")
+    assert not pair["consistent"] and pair["refinements"] == K3.repair_steps
