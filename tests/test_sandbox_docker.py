@@ -10,16 +10,9 @@ import pytest
 from evaluators.sandbox import Isolation, LocalSandbox, Outcome, RunSpec
 from evaluators.sandbox.bootstrap import debian_mirror
 from evaluators.sandbox.docker_backend import LIMITS, DockerSandbox, leftover_containers
+from tests import sandbox_checks as checks
 from tests.cli_helpers import run_rsi
-from tests.conftest import (
-    SIGNAL_READY,
-    SpecFor,
-    SuiteFactory,
-    check_concurrent_runs_stay_separate,
-    check_output_and_results_xml_caps,
-    check_passing_pytest_suite,
-    run_until_ready,
-)
+from tests.conftest import SpecFor, SuiteFactory
 
 pytestmark = pytest.mark.docker
 
@@ -36,7 +29,7 @@ def test_passing_pytest_suite_and_nothing_left(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
     before = _volumes_and_containers(docker_sandbox)
-    result = check_passing_pytest_suite(docker_sandbox, make_suite, spec_for)
+    result = checks.passing_pytest_suite(docker_sandbox, make_suite, spec_for)
     assert result.isolation is Isolation.DOCKER
     assert result.limits == LIMITS and result.limits.cpu.enforced
     assert _volumes_and_containers(docker_sandbox) == before  # container and volume removed
@@ -47,8 +40,8 @@ def test_fail_timeout_and_missing_run_sh(
 ) -> None:
     failing = docker_sandbox.run(spec_for(make_suite("echo nope >&2; exit 5\n")))
     assert (failing.outcome, failing.exit_code, failing.output) == (Outcome.FAIL, 5, "nope\n")
-    hang = make_suite(f"echo begun\n{SIGNAL_READY}sleep 600\n")
-    slow = run_until_ready(docker_sandbox, spec_for(hang, timeout_s=2))
+    hang = make_suite(f"echo begun\n{checks.SIGNAL_READY}sleep 600\n")
+    slow = checks.run_until_ready(docker_sandbox, spec_for(hang, timeout_s=2))
     assert (slow.outcome, slow.exit_code) == (Outcome.TIMEOUT, None)
     assert "begun" in slow.output
     empty = tmp_path / "empty"
@@ -69,16 +62,7 @@ def test_container_is_locked_down_and_identical_per_target(
         "touch /tmp/ok ~/ok $OUTPUT_DIR/ok && echo scratch-writable\n"
         'python3 -c "import socket; print(sorted(n for _, n in socket.if_nameindex()))"\n'
     )
-    outputs = []
-    for variant in ("one", "two"):
-        app = tmp_path / f"app-{variant}"
-        app.mkdir()
-        (app / "prog.py").write_text(f"VARIANT = {variant!r}\n")
-        result = docker_sandbox.run(RunSpec(app_layers=(app,), tests_dir=probe))
-        assert result.outcome is Outcome.PASS, result.output
-        outputs.append(result.output)
-    assert outputs[0] == outputs[1]
-    view = outputs[0]
+    view = checks.identical_view(docker_sandbox, probe, tmp_path)
     assert view.startswith("1000\n/work/app\n")
     assert "CapEff:\t0000000000000000" in view and "CapBnd:\t0000000000000000" in view
     assert "rootfs-mount ro\n" in view and "rootfs-mount rw" not in view
@@ -90,9 +74,7 @@ def test_container_is_locked_down_and_identical_per_target(
 def test_host_paths_are_invisible(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
 ) -> None:
-    secret = tmp_path / "hidden" / "reference.py"
-    secret.parent.mkdir()
-    secret.write_text("SECRET = 'docker-hidden-payload'\n")
+    secret = checks.hidden_reference(tmp_path, "docker-hidden-payload")
     result = docker_sandbox.run(spec_for(make_suite(f'cat "{secret}"; ls "{tmp_path}"; exit 0\n')))
     assert result.outcome is Outcome.PASS
     assert "docker-hidden-payload" not in result.output
@@ -102,13 +84,13 @@ def test_host_paths_are_invisible(
 def test_output_and_results_xml_are_capped(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    check_output_and_results_xml_caps(docker_sandbox, make_suite, spec_for, Path("/etc/passwd"))
+    checks.output_and_results_xml_caps(docker_sandbox, make_suite, spec_for, Path("/etc/passwd"))
 
 
 def test_concurrent_runs_stay_separate(
     docker_sandbox: DockerSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    check_concurrent_runs_stay_separate(docker_sandbox, make_suite, spec_for, runs=3)
+    checks.concurrent_runs_stay_separate(docker_sandbox, make_suite, spec_for, runs=3)
 
 
 def test_missing_image_names_the_fix(

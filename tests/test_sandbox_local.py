@@ -21,18 +21,8 @@ from evaluators.sandbox import (
 )
 from evaluators.sandbox.cgroups import CgroupSupport, cgroup_support, placement
 from search_space.errors import UserInputError
-from tests.conftest import (
-    SIGNAL_READY,
-    SpecFor,
-    SuiteFactory,
-    check_concurrent_runs_stay_separate,
-    check_output_and_results_xml_caps,
-    check_passing_pytest_suite,
-    processes_with,
-    run_until_ready,
-    unavailable,
-    wait_until_gone,
-)
+from tests import sandbox_checks as checks
+from tests.conftest import SpecFor, SuiteFactory, processes_with, unavailable
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -48,7 +38,7 @@ def test_factory_builds_both_backends_and_rejects_unknown() -> None:
 def test_passing_pytest_suite(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    result = check_passing_pytest_suite(bwrap_sandbox, make_suite, spec_for)
+    result = checks.passing_pytest_suite(bwrap_sandbox, make_suite, spec_for)
     assert result.isolation is Isolation.BWRAP
 
 
@@ -77,12 +67,12 @@ def test_deadline_is_timeout(
 ) -> None:
     """A suite that hangs is killed at the deadline; what it printed before is kept."""
     marker = f"rsi-hang-{uuid.uuid4().hex[:10]}"
-    suite = make_suite(f"echo started\n{SIGNAL_READY}exec -a {marker} sleep 600\n")
-    result = run_until_ready(bwrap_sandbox, spec_for(suite, timeout_s=1))
+    suite = make_suite(f"echo started\n{checks.SIGNAL_READY}exec -a {marker} sleep 600\n")
+    result = checks.run_until_ready(bwrap_sandbox, spec_for(suite, timeout_s=1))
     assert result.outcome is Outcome.TIMEOUT
     assert result.exit_code is None
     assert "started" in result.output
-    assert wait_until_gone(marker) == []
+    assert checks.wait_until_gone(marker) == []
 
 
 def test_every_target_looks_identical(
@@ -90,16 +80,7 @@ def test_every_target_looks_identical(
 ) -> None:
     """Two different programs: the suite's view (paths, env, identity) is byte-identical."""
     probe = make_suite("pwd; id; hostname; env | sort; ls -a / /work /tmp; touch ~/x /tmp/y\n")
-    outputs = []
-    for variant in ("one", "two"):
-        app = tmp_path / f"app-{variant}"
-        app.mkdir()
-        (app / "prog.py").write_text(f"VARIANT = {variant!r}\n")
-        result = bwrap_sandbox.run(RunSpec(app_layers=(app,), tests_dir=probe))
-        assert result.outcome is Outcome.PASS, result.output  # $HOME and /tmp are writable
-        outputs.append(result.output)
-    assert outputs[0] == outputs[1]
-    view = outputs[0]
+    view = checks.identical_view(bwrap_sandbox, probe, tmp_path)  # so $HOME, /tmp are writable
     assert "/work/app" in view and "uid=1000" in view
     for line in (
         "HOME=/tmp",
@@ -114,9 +95,7 @@ def test_every_target_looks_identical(
 def test_host_filesystem_is_hidden(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor, tmp_path: Path
 ) -> None:
-    secret = tmp_path / "hidden" / "reference.py"
-    secret.parent.mkdir()
-    secret.write_text("SECRET = 'hidden-reference-payload'\n")
+    secret = checks.hidden_reference(tmp_path, "hidden-reference-payload")
     paths = [
         secret,
         REPO / "pyproject.toml",
@@ -127,8 +106,8 @@ def test_host_filesystem_is_hidden(
     # $HOME shows nothing but the path down to a runtime prefix that lives under it.
     runtime_parts = {part for prefix in bwrap_sandbox.runtime_prefixes for part in prefix.parts}
     paths += [entry for entry in Path.home().iterdir() if entry.name not in runtime_parts]
-    checks = "".join(f'test -e "{path}" && echo "VISIBLE {path}"\n' for path in paths)
-    result = bwrap_sandbox.run(spec_for(make_suite(checks + f'cat "{secret}"\nexit 0\n')))
+    probes = "".join(f'test -e "{path}" && echo "VISIBLE {path}"\n' for path in paths)
+    result = bwrap_sandbox.run(spec_for(make_suite(probes + f'cat "{secret}"\nexit 0\n')))
     assert result.outcome is Outcome.PASS
     assert "VISIBLE" not in result.output
     assert "hidden-reference-payload" not in result.output
@@ -181,13 +160,13 @@ def test_output_and_results_xml_are_capped(
 ) -> None:
     host_file = tmp_path / "host-only.txt"
     host_file.write_text("host-content-never-read\n")
-    check_output_and_results_xml_caps(bwrap_sandbox, make_suite, spec_for, host_file)
+    checks.output_and_results_xml_caps(bwrap_sandbox, make_suite, spec_for, host_file)
 
 
 def test_concurrent_runs_stay_separate(
     bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
 ) -> None:
-    check_concurrent_runs_stay_separate(bwrap_sandbox, make_suite, spec_for, runs=4)
+    checks.concurrent_runs_stay_separate(bwrap_sandbox, make_suite, spec_for, runs=4)
 
 
 def test_reduced_isolation_is_refused_unless_allowed(

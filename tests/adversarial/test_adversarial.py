@@ -22,7 +22,8 @@ import pytest
 
 from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.sandbox.docker_backend import DockerSandbox, leftover_containers
-from tests.conftest import run_until_ready, unavailable, wait_until_gone
+from tests import sandbox_checks as checks
+from tests.conftest import unavailable
 
 SUITES = Path(__file__).parent / "suites"
 BACKEND_FIXTURES = {"local": "bwrap_sandbox", "docker": "docker_sandbox"}
@@ -73,7 +74,9 @@ class Arena:
         app.mkdir()
         spec = RunSpec(app_layers=(app,), tests_dir=submission, **limits)  # type: ignore[arg-type]
         containers_before = self._containers()
-        result = run_until_ready(self.sandbox, spec) if until_ready else self.sandbox.run(spec)
+        result = (
+            checks.run_until_ready(self.sandbox, spec) if until_ready else self.sandbox.run(spec)
+        )
         self.assert_nothing_left(containers_before)
         return result
 
@@ -87,7 +90,7 @@ class Arena:
             client.close()
 
     def assert_nothing_left(self, containers_before: set[str]) -> None:
-        assert wait_until_gone(self.marker) == [], "a sandboxed process survived its run"
+        assert checks.wait_until_gone(self.marker) == [], "a sandboxed process survived its run"
         assert self._containers() <= containers_before, "a container survived its run"
         assert subprocess.run(["true"], check=False).returncode == 0  # the host can still fork
 
