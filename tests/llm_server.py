@@ -3,10 +3,10 @@
 - `POST .../chat/completions` (OpenAI), `POST .../messages` (Anthropic), `GET .../models`.
 - Replies come from `responder(request_json) -> text`; a harness test plugs in one that
   writes tests from a task's author pool.
-- It counts calls and the tokens it bills (`calls`, `prompt_tokens`, `completion_tokens`;
-  billed even when a reply omits its usage field) and keeps every request body in
-  `requests`, so tests can assert what prompts held and that no cap was exceeded from the
-  server's own point of view.
+- It counts calls, the most calls it served at once (`max_in_flight`) and the tokens it
+  bills (`prompt_tokens`, `completion_tokens`; billed even when a reply omits its usage
+  field), and keeps every request body in `requests`: tests assert what prompts held and
+  that no cap was exceeded from the server's own point of view.
 - It misbehaves on a script: `server.script(Garbage(), Status(429), ...)` sets what the next
   calls get, one action per call in order; `server.always = Status(500)` sets what every
   call gets after the script runs out. Actions: `Reply` (delay, no usage, usage override),
@@ -58,10 +58,12 @@ class Garbage:
 
 @dataclass(frozen=True)
 class Status:
-    """An HTTP error: 429 (with Retry-After), 500, 503, ..."""
+    """An HTTP error: 429 (with Retry-After), 500, 503, ...; `echo_key` puts the key the
+    request carried into the error message, as some providers do on a 401."""
 
     code: int
     retry_after: float | None = None
+    echo_key: bool = False
 
 
 @dataclass(frozen=True)
@@ -84,6 +86,11 @@ def message_text(body: dict[str, Any]) -> str:
     return "".join(parts)
 
 
+def max_tokens_of(body: dict[str, Any]) -> int | None:
+    """The output limit a request set (litellm sends OpenAI `max_completion_tokens`)."""
+    return body.get("max_tokens") or body.get("max_completion_tokens")
+
+
 def default_responder(body: dict[str, Any]) -> str:
     return "[[ ## completed ## ]]"
 
@@ -99,6 +106,8 @@ class LocalLlmServer:
         self.paths: list[str] = []
         self.keys_seen: list[str] = []
         self.calls = 0
+        self.in_flight = 0
+        self.max_in_flight = 0
         self.prompt_tokens = 0
         self.completion_tokens = 0
         self._script: list[Action] = []
@@ -179,7 +188,8 @@ class LocalLlmServer:
             headers = {}
             if action.retry_after is not None:
                 headers["Retry-After"] = f"{action.retry_after:g}"
-            error = {"error": {"type": _error_type(action.code), "message": "scripted failure"}}
+            text = f"Incorrect API key provided: {key}" if action.echo_key else "scripted failure"
+            error = {"error": {"type": _error_type(action.code), "message": text}}
             if path.endswith("/messages"):
                 error["type"] = "error"
             return action.code, headers, json.dumps(error).encode()
@@ -192,7 +202,7 @@ class LocalLlmServer:
             text = action.text
         else:
             text = reply.text if reply.text is not None else self.responder(body)
-        limit = body.get("max_tokens") or body.get("max_completion_tokens") or 1 << 30
+        limit = max_tokens_of(body) or 1 << 30
         prompt, completion = reply.tokens or (
             math.ceil(len(message_text(body)) / 4),
             min(math.ceil(len(text) / 4), int(limit)),
@@ -297,7 +307,15 @@ def _handler_for(server: LocalLlmServer) -> type[BaseHTTPRequestHandler]:
                 return
             auth = self.headers.get("Authorization", "").removeprefix("Bearer ")
             key = self.headers.get("x-api-key") or auth
-            self._send(*server.answer(path, body, key))
+            with server._lock:
+                server.in_flight += 1
+                server.max_in_flight = max(server.max_in_flight, server.in_flight)
+            try:
+                reply = server.answer(path, body, key)
+            finally:
+                with server._lock:
+                    server.in_flight -= 1
+            self._send(*reply)
 
     return Handler
 

@@ -1,0 +1,171 @@
+"""The usage meter: every cap is checked before a call, reservations and settlement."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from evaluators.llm import CapReached, Usage, UsageCaps, UsageMeter
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_the_call_cap_admits_exactly_that_many_calls() -> None:
+    meter = UsageMeter(UsageCaps(calls=3), "generator")
+    for _ in range(3):
+        meter.settle(meter.reserve(40, 10), Usage(input_tokens=10, output_tokens=5))
+    with pytest.raises(CapReached) as refused:
+        meter.reserve(40, 10)
+    assert refused.value.cap == "calls"
+    assert "calls" in str(refused.value) and "generator" in str(refused.value)
+    assert meter.snapshot().calls == 3
+
+
+def test_a_reservation_counts_chars_over_four_and_max_tokens_until_settled() -> None:
+    meter = UsageMeter(UsageCaps(), "generator")
+    reservation = meter.reserve(prompt_chars=401, max_tokens=2048)
+    assert (reservation.input_tokens, reservation.output_tokens) == (101, 2048)
+    assert meter.snapshot().input_tokens == 101 and meter.snapshot().output_tokens == 2048
+    meter.settle(reservation, Usage(input_tokens=90, output_tokens=300))
+    assert (meter.snapshot().input_tokens, meter.snapshot().output_tokens) == (90, 300)
+
+
+def test_without_reported_usage_the_reservation_stands() -> None:
+    meter = UsageMeter(UsageCaps(), "generator")
+    meter.settle(meter.reserve(400, 1000), None)
+    assert (meter.snapshot().input_tokens, meter.snapshot().output_tokens) == (100, 1000)
+
+
+@pytest.mark.parametrize(
+    ("caps", "cap"),
+    [
+        (UsageCaps(input_tokens=250), "input_tokens"),
+        (UsageCaps(output_tokens=2500), "output_tokens"),
+    ],
+)
+def test_token_caps_refuse_a_call_whose_reservation_would_pass_them(
+    caps: UsageCaps, cap: str
+) -> None:
+    meter = UsageMeter(caps, "generator")
+    meter.settle(meter.reserve(400, 1000), None)  # 100 in, 1000 out
+    meter.settle(meter.reserve(400, 1000), None)  # 200 in, 2000 out
+    with pytest.raises(CapReached) as refused:
+        meter.reserve(400, 1000)
+    assert refused.value.cap == cap
+    assert meter.snapshot().calls == 2  # the refused call was never counted
+
+
+def test_a_call_that_fits_exactly_is_admitted() -> None:
+    meter = UsageMeter(
+        UsageCaps(calls=1, input_tokens=100, output_tokens=1000), "g", clock=FakeClock()
+    )
+    meter.settle(meter.reserve(400, 1000), None)
+    assert meter.snapshot() == Usage(calls=1, input_tokens=100, output_tokens=1000)
+
+
+def test_the_wall_cap_runs_on_the_injected_clock() -> None:
+    clock = FakeClock()
+    meter = UsageMeter(UsageCaps(wall_s=900), "generator", clock=clock)
+    clock.now += 899.5
+    meter.settle(meter.reserve(10, 10), None)
+    assert meter.remaining_wall_s() == pytest.approx(0.5)
+    clock.now += 0.5
+    with pytest.raises(CapReached) as refused:
+        meter.reserve(10, 10)
+    assert refused.value.cap == "wall_s"
+    assert meter.snapshot().seconds == pytest.approx(900.0)
+
+
+def test_concurrent_slots_are_held_from_reserve_to_settle() -> None:
+    clock = FakeClock()
+    meter = UsageMeter(UsageCaps(concurrent=2, wall_s=5), "generator", clock=clock)
+    first, second = meter.reserve(10, 10), meter.reserve(10, 10)
+    admitted = threading.Event()
+
+    def third() -> None:
+        meter.settle(meter.reserve(10, 10), None)
+        admitted.set()
+
+    waiter = threading.Thread(target=third)
+    waiter.start()
+    assert not admitted.wait(0.3)  # both slots held: the third call waits
+    meter.settle(first, None)
+    waiter.join(timeout=30)
+    assert admitted.is_set()
+    meter.settle(second, None)
+    assert meter.snapshot().calls == 3
+
+
+def test_waiting_for_a_slot_ends_at_the_wall_cap() -> None:
+    clock = FakeClock()
+    meter = UsageMeter(UsageCaps(concurrent=1, wall_s=900), "generator", clock=clock)
+    held = meter.reserve(10, 10)
+    clock.now += 899.99  # 0.01 s of wall left: the wait for the held slot times out
+    with pytest.raises(CapReached) as refused:
+        meter.reserve(10, 10)
+    assert refused.value.cap == "wall_s"
+    meter.settle(held, None)
+
+
+def test_a_refused_call_frees_its_slot() -> None:
+    meter = UsageMeter(UsageCaps(calls=1, concurrent=1), "generator")
+    meter.settle(meter.reserve(10, 10), None)
+    for _ in range(3):  # a leaked slot would make the second refusal a wall-cap wait
+        with pytest.raises(CapReached) as refused:
+            meter.reserve(10, 10)
+        assert refused.value.cap == "calls"
+
+
+def test_settling_twice_is_an_error() -> None:
+    meter = UsageMeter(UsageCaps(), "generator")
+    reservation = meter.reserve(10, 10)
+    meter.settle(reservation, None)
+    with pytest.raises(ValueError, match="not open"):
+        meter.settle(reservation, None)
+
+
+def test_many_threads_never_pass_the_call_cap() -> None:
+    meter = UsageMeter(UsageCaps(calls=48, concurrent=2), "generator")
+    refused: list[str] = []
+    lock = threading.Lock()
+
+    def worker() -> None:
+        for _ in range(10):
+            try:
+                meter.settle(meter.reserve(100, 100), Usage(input_tokens=20, output_tokens=20))
+            except CapReached as error:
+                with lock:
+                    refused.append(error.cap)
+
+    threads = [threading.Thread(target=worker) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert meter.snapshot().calls == 48
+    assert refused == ["calls"] * 32
+
+
+def test_scopes_are_separate_allowances() -> None:
+    generator = UsageMeter(UsageCaps(calls=1), "generator")
+    optimizer = UsageMeter(UsageCaps(calls=1), "optimizer")
+    generator.settle(generator.reserve(10, 10), None)
+    optimizer.settle(optimizer.reserve(10, 10), None)
+    with pytest.raises(CapReached, match="optimizer"):
+        optimizer.reserve(10, 10)
+
+
+def test_cached_calls_count_against_the_caps_and_are_reported() -> None:
+    meter = UsageMeter(UsageCaps(calls=2), "generator")
+    meter.settle(meter.reserve(10, 10), Usage(input_tokens=3, output_tokens=2), cached=True)
+    meter.settle(meter.reserve(10, 10), None)
+    assert (meter.snapshot().calls, meter.snapshot().cached_calls) == (2, 1)
+    with pytest.raises(CapReached):
+        meter.reserve(10, 10)
