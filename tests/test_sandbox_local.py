@@ -294,3 +294,35 @@ def test_cgroup_v2_limits_and_join_on_a_fake_hierarchy(
     assert (done.returncode, done.stdout) == (0, "ran\n") and marker.exists()
     assert (top / "cgroup.procs").read_text().strip().isdigit()  # the shell wrote its pid
     assert cgroups.Placement(cgroup).limits(private_uid=True).cpu.how == "cgroup v2 cpu.max"
+
+
+def test_a_cgroup_that_cannot_be_made_is_recorded_not_hidden(
+    bwrap_sandbox: LocalSandbox, make_suite: SuiteFactory, spec_for: SpecFor
+) -> None:
+    sandbox = LocalSandbox()
+    sandbox.cgroups = CgroupSupport(1, parents=(Path("/proc/no-such-hierarchy"),) * 3)
+    result = sandbox.run(spec_for(make_suite("exit 0\n")))
+    assert result.outcome is Outcome.PASS and result.limits is not None
+    assert not result.limits.cpu.enforced
+    assert result.limits.cpu.how.startswith("not enforced: cannot create the run's cgroup")
+
+
+def test_a_run_that_cannot_join_its_cgroup_is_an_error(
+    bwrap_sandbox: LocalSandbox,
+    make_suite: SuiteFactory,
+    spec_for: SpecFor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    if bwrap_sandbox.cgroups.version is None:
+        unavailable(f"cgroups unavailable: {bwrap_sandbox.cgroups.problem}")
+    real = cgroups.RunCgroup.command
+    unjoinable = (Path("/proc/no-such-cgroup"),)
+    monkeypatch.setattr(
+        cgroups.RunCgroup,
+        "command",
+        lambda cgroup, marker, argv: real(replace(cgroup, dirs=unjoinable), marker, argv),
+    )
+    result = bwrap_sandbox.run(spec_for(make_suite("echo suite-ran\n")))
+    assert result.outcome is Outcome.ERROR
+    assert (result.error or "").startswith("could not join the run's cgroup")
+    assert "suite-ran" not in (result.error or "")
