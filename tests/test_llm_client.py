@@ -57,8 +57,13 @@ def fake_key(monkeypatch: pytest.MonkeyPatch) -> str:
     return FAKE_KEY
 
 
-def settings_for(server: LocalLlmServer, **changes: object) -> LlmSettings:
+def settings_for(
+    server: LocalLlmServer, provider: str = "openai", **changes: object
+) -> LlmSettings:
+    """Settings for the server's OpenAI-compatible or Anthropic-compatible path."""
     base = {"model": "openai/local-model", "api_base": server.openai_base, "api_key_env": KEY_ENV}
+    if provider == "anthropic":
+        base.update(model="anthropic/claude-test", api_base=server.base_url)
     return LlmSettings.model_validate({**base, **changes})
 
 
@@ -95,7 +100,7 @@ def test_a_typed_reply_comes_back_through_the_openai_compatible_path(
 
 
 def test_a_typed_reply_comes_back_through_the_anthropic_path(server: LocalLlmServer) -> None:
-    settings = settings_for(server, model="anthropic/claude-test", api_base=server.base_url)
+    settings = settings_for(server, "anthropic")
     reply = client_for(settings).ask(Judge, {"snippet": "x = 1"}, max_tokens=2048)
     assert isinstance(reply, LlmReply), reply
     assert reply.get("verdict", Verdict).score == 3
@@ -104,9 +109,12 @@ def test_a_typed_reply_comes_back_through_the_anthropic_path(server: LocalLlmSer
     assert reply.usage.input_tokens == server.prompt_tokens > 0
 
 
-def test_a_malformed_reply_is_retried_once_and_then_parses(server: LocalLlmServer) -> None:
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_a_malformed_reply_is_retried_once_and_then_parses(
+    server: LocalLlmServer, provider: str
+) -> None:
     server.script(Garbage())
-    reply = client_for(settings_for(server)).ask(Judge, {"snippet": "x = 1"})
+    reply = client_for(settings_for(server, provider)).ask(Judge, {"snippet": "x = 1"})
     assert isinstance(reply, LlmReply), reply
     assert reply.parse_retried and reply.attempts == 2 and server.calls == 2
     assert reply.usage.calls == 2
@@ -143,6 +151,18 @@ def test_a_429_is_retried_after_its_retry_after(server: LocalLlmServer) -> None:
     assert isinstance(reply, LlmReply), reply
     assert server.calls == 2 and reply.attempts == 2 and sleeps == [0.25]
     assert reply.usage.calls == 2  # the refused attempt counts as a call
+
+
+@pytest.mark.parametrize("code", [429, 529])
+def test_the_anthropic_path_retries_rate_limits_and_overload(
+    server: LocalLlmServer, code: int
+) -> None:
+    server.script(Status(code))
+    sleeps: list[float] = []
+    client = client_for(settings_for(server, "anthropic"), sleeps=sleeps)
+    reply = client.ask(Judge, {"snippet": "x"})
+    assert isinstance(reply, LlmReply), reply
+    assert server.paths == ["/v1/messages"] * 2 and sleeps == [1.0]
 
 
 @pytest.mark.parametrize("code", [500, 503])

@@ -1,6 +1,14 @@
 """The LLM layer: typed, metered, cached model calls through dspy (DESIGN.md section 6).
 
-Imports `search_space` only, never `rsi`. dspy (and litellm) load on the first client
+    meter = UsageMeter(UsageCaps(calls=48, concurrent=settings.max_concurrent_calls), "task")
+    client = LlmClient(settings, meter, ResponseCache(run_dir / "llm_cache"), namespace=op)
+    result = client.ask(WriteTests, {"task": text, "source": code}, max_tokens=8192)
+    if isinstance(result, LlmFailure):  # kind: malformed, transport, timeout, cap, ...
+        ...
+    suite = result.get("suite", Suite)  # the signature's pydantic-typed output field
+
+`preflight(settings)` runs once before any paid work. Imports `search_space` only, never
+`rsi`. dspy (and litellm) load on the first client
 and the first call, so reading a config (`LlmSettings`) stays cheap. Importing this package sets
 LITELLM_LOCAL_MODEL_COST_MAP and MLFLOW_DISABLE_TELEMETRY unless already set, so litellm
 never fetches its price map from the network.

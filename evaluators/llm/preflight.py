@@ -12,8 +12,6 @@ Every error is a one-line `UserInputError` (exit 2), and never holds the key.
 
 from __future__ import annotations
 
-import os
-
 from evaluators.llm.settings import LlmSettings
 from search_space.errors import UserInputError
 
@@ -26,10 +24,9 @@ def preflight(settings: LlmSettings, *, timeout_s: float = PREFLIGHT_TIMEOUT_S) 
         if not settings.replay.exists():
             raise UserInputError(f"llm.replay: cassette {settings.replay} does not exist")
         return
-    name = settings.key_env
-    if name is not None and not os.environ.get(name):
-        source = "llm.api_key_env" if settings.api_key_env else f"llm.model ({settings.provider})"
-        raise UserInputError(f"{source}: environment variable {name} is not set")
+    missing = settings.missing_key()
+    if missing is not None:
+        raise UserInputError(missing)
     if settings.api_base:
         import httpx
 

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
@@ -87,6 +88,14 @@ class LlmSettings(BaseModel):
         if self.api_key_env is not None:
             return self.api_key_env
         return None if self.api_base else DEFAULT_KEY_ENV.get(self.provider)
+
+    def missing_key(self) -> str | None:
+        """Why no key can be read now (one line naming the variable), or None."""
+        name = self.key_env
+        if name is None or os.environ.get(name):
+            return None
+        where = "llm.api_key_env" if self.api_key_env else f"llm.model ({self.provider})"
+        return f"{where}: environment variable {name} is not set"
 
     @classmethod
     def from_table(cls, table: Mapping[str, Any], *, source: str = "llm") -> LlmSettings:

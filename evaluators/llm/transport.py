@@ -201,12 +201,12 @@ class Transport:
 
 
 def _api_key(settings: LlmSettings) -> str:
-    name = settings.key_env
-    if name is None:
+    """The key, read from the environment now; a placeholder for a keyless api_base."""
+    if settings.key_env is None:
         return PLACEHOLDER_KEY
-    value = os.environ.get(name)
+    value = os.environ.get(settings.key_env)
     if not value:
-        raise _MissingKey(f"llm.api_key_env: environment variable {name} is not set")
+        raise _MissingKey(settings.missing_key() or f"{settings.key_env} is not set")
     return value
 
 
