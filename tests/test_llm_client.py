@@ -268,3 +268,17 @@ def test_the_key_is_never_on_disk_nor_in_a_message(
         assert all(fragment.encode() not in data for data in files)
         assert fragment not in caplog.text
         assert fragment not in captured.out + captured.err
+
+
+def test_an_unreachable_server_is_a_transport_failure_after_the_retries(
+    tmp_path: Path,
+) -> None:
+    with LocalLlmServer() as gone:
+        settings = settings_for(gone)
+    sleeps: list[float] = []
+    failure = client_for(settings, tmp_path / "llm_cache", sleeps=sleeps).ask(
+        Judge, {"snippet": "x"}
+    )
+    assert isinstance(failure, LlmFailure) and failure.kind == "transport", failure
+    assert failure.attempts == 2 and sleeps == [1.0]
+    assert not any(path.is_file() for path in tmp_path.rglob("*"))  # nothing to cache
