@@ -116,6 +116,31 @@ def _config(config: ExperimentConfig | str | Path) -> ExperimentConfig:
     return config if isinstance(config, ExperimentConfig) else load_config(Path(config))
 
 
+def prepare(
+    config: ExperimentConfig | str | Path,
+    run_dir: str | Path | None = None,
+    *,
+    override_consumed: bool = False,
+    observer: Observer | None = None,
+    lineage: LineageSink | Literal["auto"] | None = "auto",
+) -> Engine:
+    """An engine ready to run: its tasks, sandbox and model are checked (a user error
+    raises here, before anything is journaled or paid for)."""
+    resolved = _config(config)
+    directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
+    if lineage == "auto":
+        from rsi.lineage import sink_for  # imports mlflow (seconds): only when searching
+
+        lineage = sink_for(resolved, directory)
+    return Engine(
+        resolved,
+        directory,
+        observer=observer,
+        lineage=lineage,
+        override_consumed_release=override_consumed,
+    )
+
+
 def search(
     config: ExperimentConfig | str | Path,
     run_dir: str | Path | None = None,
@@ -129,20 +154,11 @@ def search(
     `lineage="auto"` mirrors into MLflow when the config enables it; None disables it.
     Raises `rsi.engine.SearchInterrupted` on a graceful stop (resume with the same call).
     """
-    resolved = _config(config)
-    directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
-    if lineage == "auto":
-        from rsi.lineage import sink_for  # imports mlflow (seconds): only when searching
-
-        lineage = sink_for(resolved, directory)
-    Engine(
-        resolved,
-        directory,
-        observer=observer,
-        lineage=lineage,
-        override_consumed_release=override_consumed,
-    ).run()
-    return load_run(directory)
+    engine = prepare(
+        config, run_dir, override_consumed=override_consumed, observer=observer, lineage=lineage
+    )
+    engine.run()
+    return load_run(engine.run_dir)
 
 
 def resume(

@@ -12,6 +12,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from evaluators.llm import LlmSettings
+from evaluators.runners.testhelix import HarnessSettings
 from search_space import SearchSpace
 from search_space.errors import UserInputError
 from search_space.identity import content_id
@@ -67,9 +69,11 @@ class ProposersSection(_Section):
 
 
 class RunnerSection(_Section):
+    """`[runner]`; `[runner.testhelix]` sets the harness configuration (paper D.4)."""
+
     kind: Literal["scripted", "command", "testhelix"] = "scripted"
     command: tuple[str, ...] = ()  # argv for the command runner
-    model: str | None = None  # testhelix runner
+    testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
 
 
 class SandboxSection(_Section):
@@ -117,11 +121,14 @@ class ExperimentConfig(_Section):
     timeouts: TimeoutsSection = Field(default_factory=TimeoutsSection)
     mlflow: MlflowSection = Field(default_factory=MlflowSection)
     release: ReleaseSection = Field(default_factory=ReleaseSection)
+    llm: LlmSettings | None = None  # the model of LLM runners (and the reflective proposer)
 
     @model_validator(mode="after")
     def _minibatch_fits(self) -> ExperimentConfig:
         if self.search.minibatch > self.data.proposal:
             raise ValueError("search.minibatch exceeds data.proposal")
+        if self.runner.kind == "testhelix" and self.llm is None:
+            raise ValueError("runner.kind testhelix needs an [llm] table (model, api_key_env)")
         return self
 
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
@@ -141,9 +148,9 @@ class ExperimentConfig(_Section):
 
 def _where(error: ValidationError) -> str:
     first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"] if not isinstance(part, int)) or "(top)"
+    key = ".".join(str(part) for part in first["loc"] if not isinstance(part, int)) or "config"
     reason = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
-    return f"{key}: {reason}"
+    return f"{key}: {reason.removeprefix('Value error, ')}"
 
 
 def _resolve_paths(raw: dict[str, Any], base: Path) -> dict[str, Any]:

@@ -29,7 +29,7 @@ class ScriptedModels:
     def __init__(self) -> None:
         self.asks: list[ScriptedAsk] = []
 
-    def open(self, task_id: str, limits: RunnerLimits) -> tuple[ScriptedAsk, ScriptedModels]:
+    def open(self, namespace: str, limits: RunnerLimits) -> tuple[ScriptedAsk, ScriptedModels]:
         self.asks.append(ScriptedAsk())
         return self.asks[-1], self
 

@@ -9,8 +9,7 @@ from typing import Annotated
 import typer
 from rich.table import Table
 
-from rsi.api import Run, default_run_dir, load_run
-from rsi.api import search as run_search
+from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json
 from rsi.cli.progress import SearchProgress
 from rsi.config import ExperimentConfig, load_config, read_run_config
@@ -31,14 +30,14 @@ def register(app: typer.Typer) -> None:
 
 def drive(config: ExperimentConfig, run_dir: Path, *, as_json: bool, override: bool) -> Run:
     progress = SearchProgress(config, enabled=not as_json)
+    engine = prepare(config, run_dir, override_consumed=override, observer=progress.on_event)
     try:
         with progress:
-            run = run_search(
-                config, run_dir, override_consumed=override, observer=progress.on_event
-            )
+            engine.run()
     except SearchInterrupted as stop:
         print(f"stopped ({stop}); continue with: rsi resume {run_dir}", file=sys.stderr)
         raise typer.Exit(130) from None
+    run = load_run(run_dir)
     if as_json:
         print_json(run.summary)
     else:

@@ -5,8 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from evaluators.judge import JudgeSettings
+from evaluators.llm import ResponseCache, preflight
 from evaluators.runners.base import Runner, RunnerLimits
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
 from evaluators.sandbox import LocalSandbox, make_sandbox
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
@@ -17,24 +19,40 @@ from search_space import Strategy
 from search_space.errors import UserInputError
 from search_space.io import load_model
 
+LLM_CACHE_DIR = "llm_cache"
+
 
 def load_initial(config: ExperimentConfig) -> Strategy:
     return load_model(Strategy, config.experiment.initial_strategy)
 
 
 def check_runner_available(config: ExperimentConfig) -> None:
-    """Refuse early, before any task is loaded, when the configured runner does not exist."""
+    """Refuse early, before any task is loaded or paid for, a runner that cannot work.
+
+    An LLM runner's model must be reachable with its key set (or its cassette present).
+    """
     if config.runner.kind == "scripted":
+        return
+    if config.runner.kind == "testhelix":
+        assert config.llm is not None  # the config refuses testhelix without [llm]
+        preflight(config.llm)
         return
     raise UserInputError(
         f"runner.kind: the {config.runner.kind!r} runner is not available yet; "
-        "use 'scripted' for offline searches",
+        "use 'scripted' or 'testhelix'",
         source="config",
     )
 
 
-def build_runner(config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox) -> Runner:
+def build_runner(
+    config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path
+) -> Runner:
+    """The configured runner; an LLM runner caches replies under `run_dir/llm_cache`."""
     check_runner_available(config)
+    if config.runner.kind == "testhelix":
+        assert config.llm is not None
+        models = LlmTaskModels(config.llm, ResponseCache(run_dir / LLM_CACHE_DIR))
+        return TestHelixRunner(sandbox, models, config.runner.testhelix)
     return ScriptedRunner(sandbox, TaskDirPools(tasks))
 
 
@@ -49,7 +67,7 @@ def build_services(config: ExperimentConfig, run_dir: Path) -> EvaluationService
     check_sandbox_ready(sandbox)
     return EvaluationServices(
         tasks=tasks,
-        runner=build_runner(config, tasks, sandbox),
+        runner=build_runner(config, tasks, sandbox, run_dir),
         sandbox=sandbox,
         judge_settings=JudgeSettings(timeout_cap_s=config.sandbox.timeout_cap_s),
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),

@@ -51,7 +51,7 @@ class TaskModel:
         if answer.failure is None:
             return answer.value
         self.failures.append(
-            {"phase": phase, "failure": answer.failure, "message": answer.message[:300]}
+            {"during": phase, "failure": answer.failure, "message": answer.message[:300]}
         )
         if answer.failure == "cap":
             raise HarnessStopped(f"cap reached: {answer.cap or answer.message}")

@@ -52,7 +52,7 @@ from evaluators.runners.testhelix.session import Session
 from evaluators.runners.testhelix.synthesis import develop_pairs
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import PublicTask
-from search_space import Strategy
+from search_space import Strategy, strategy_id
 
 
 class HarnessSettings(BaseModel):
@@ -78,7 +78,9 @@ class TaskLlm(Protocol):
 class TaskModels(Protocol):
     """Opens a metered model session per task (all phases share one allowance)."""
 
-    def open(self, task_id: str, limits: RunnerLimits) -> tuple[Ask, TaskLlm]: ...
+    def open(self, namespace: str, limits: RunnerLimits) -> tuple[Ask, TaskLlm]:
+        """`namespace` names the task run (strategy, task, seed) for the reply cache."""
+        ...
 
 
 class TestHelixRunner:
@@ -100,7 +102,8 @@ class TestHelixRunner:
         self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
     ) -> RunnerResult:
         started = time.monotonic()
-        ask, llm = self._models.open(task.id, limits)
+        namespace = f"{strategy_id(strategy)}:{task.id}:{self.settings.seed}"
+        ask, llm = self._models.open(namespace, limits)
         bench = Workbench(
             self._sandbox,
             task,

@@ -1,0 +1,111 @@
+"""The harness over the real client path (dspy -> litellm -> HTTP) against a local server.
+
+- The K=3 cross-validated run of the scripted model, on the OpenAI- and Anthropic-
+  compatible paths, submits the merged suite.
+- Every cap holds exactly, from the server's own count.
+- A malformed reply costs one retry, not the task.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from evaluators.llm import LlmSettings, ResponseCache
+from evaluators.runners.base import RunnerLimits
+from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+from evaluators.sandbox import LocalSandbox
+from evaluators.tasks import TaskSet
+from search_space import Strategy
+from tests.harness_pool_model import PoolModel
+from tests.llm_server import Garbage, LocalLlmServer, Reply
+
+ROOT = Path(__file__).resolve().parents[1]
+K3 = Strategy(initialCandidates=3, maxCandidates=3)
+KEY_ENV = "RSI_TEST_HARNESS_KEY"
+
+
+@pytest.fixture(scope="module")
+def task_set() -> TaskSet:
+    return TaskSet.load(ROOT / "tests/fixtures/tasks")
+
+
+@pytest.fixture
+def server(task_set: TaskSet, monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalLlmServer]:
+    monkeypatch.setenv(KEY_ENV, "sk-FAKE-harness-9d1c")
+    with LocalLlmServer(responder=PoolModel(task_set)) as running:
+        yield running
+
+
+def _runner(
+    sandbox: LocalSandbox, settings: LlmSettings, cache: Path, configuration: str
+) -> TestHelixRunner:
+    models = LlmTaskModels(settings, ResponseCache(cache))
+    harness = HarnessSettings(configuration=configuration, execution_repeats=1)
+    return TestHelixRunner(sandbox, models, harness)
+
+
+@pytest.mark.parametrize("provider", ["openai", "anthropic"])
+def test_cross_validation_over_http_submits_the_merged_suite(
+    bwrap_sandbox: LocalSandbox,
+    task_set: TaskSet,
+    server: LocalLlmServer,
+    tmp_path: Path,
+    provider: str,
+) -> None:
+    base = server.openai_base if provider == "openai" else server.base_url
+    settings = LlmSettings(model=f"{provider}/local-model", api_base=base, api_key_env=KEY_ENV)
+    runner = _runner(bwrap_sandbox, settings, tmp_path / "cache", "peer-cross-validation")
+    task = task_set.get("clamp-range").public()
+    result = runner.run(K3, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+    selection = next(p for p in result.trace.phases if p["phase"] == "selection")
+    assert result.submission is not None and selection["selected"].startswith("merged:")
+    expected = "/v1/chat/completions" if provider == "openai" else "/v1/messages"
+    assert server.paths and set(server.paths) == {expected}
+    assert result.trace.usage.calls == server.calls  # the meter and the server agree
+    assert result.trace.usage.output_tokens == server.completion_tokens
+
+
+def test_the_call_cap_holds_exactly_and_the_harness_stops_gracefully(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, server: LocalLlmServer, tmp_path: Path
+) -> None:
+    settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+    runner = _runner(bwrap_sandbox, settings, tmp_path / "cache", "peer-cross-validation")
+    limits = RunnerLimits(test_timeout_s=30, model_calls=4)
+    task = task_set.get("clamp-range").public()
+    result = runner.run(K3, task, limits, tmp_path / "work")
+    assert server.calls == 4  # never a fifth call on the wire
+    stop = next(p for p in result.trace.phases if p["phase"] == "stop")
+    assert "cap reached: calls" in stop["reason"]
+
+
+def test_the_output_token_cap_stops_calls_before_they_are_sent(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, server: LocalLlmServer, tmp_path: Path
+) -> None:
+    settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+    runner = _runner(bwrap_sandbox, settings, tmp_path / "cache", "peer-cross-validation")
+    # Each reply bills 8,000 output tokens; a call reserves 8,192 before it is sent. After
+    # two calls (16,000) a third would pass 20,000, so it is never sent.
+    server.always = Reply(tokens=(10, 8_000))
+    limits = RunnerLimits(test_timeout_s=30, output_tokens=20_000)
+    task = task_set.get("clamp-range").public()
+    result = runner.run(K3, task, limits, tmp_path / "work")
+    assert server.calls == 2
+    assert server.completion_tokens == 16_000
+    assert "cap reached: output_tokens" in result.trace.phases[-1]["reason"]
+
+
+def test_a_malformed_reply_is_retried_once_and_the_task_goes_on(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, server: LocalLlmServer, tmp_path: Path
+) -> None:
+    settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+    runner = _runner(bwrap_sandbox, settings, tmp_path / "cache", "single")
+    server.script(Garbage(), Garbage())  # planning fails twice: a typed failure, no crash
+    task = task_set.get("clamp-range").public()
+    result = runner.run(K3, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+    failures = [p for p in result.trace.phases if p["phase"] == "model-failure"]
+    assert [f["failure"] for f in failures] == ["malformed"]
+    assert "could not be parsed" in str(server.requests[1])  # the retry showed the error
+    assert result.submission is not None  # the pair was still written and qualified
