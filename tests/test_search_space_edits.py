@@ -12,6 +12,7 @@ from search_space import (
     Lesson,
     ProseGuard,
     Reason,
+    ReplaceLesson,
     SearchSpace,
     SetGuidance,
     SetRoute,
@@ -24,9 +25,11 @@ from search_space import (
     edit_between,
     edited_field,
     parse_edit,
+    retrieve_lessons,
+    strategy_id,
 )
 from search_space.schema import ALL_FIELDS
-from tests.strategies import edits_for, parents
+from tests.strategies import edits_for, lessons, parents
 
 INITIAL = Strategy(initial_candidates=3, max_candidates=3)
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -59,6 +62,42 @@ def test_edit_between_recovers_the_edit(data: st.DataObject) -> None:
     child = apply(parent, edit)
     assert apply(parent, edit_between(parent, child)) == child
     assert len({c.field for c in diff(parent, child)}) == 1
+
+
+@SETTINGS
+@given(data=st.data())
+def test_replace_lesson_keeps_its_position_and_every_other_lesson_byte_identical(
+    data: st.DataObject,
+) -> None:
+    parent = data.draw(parents().filter(lambda p: len(p.lessons) >= 2))
+    index = data.draw(st.integers(0, len(parent.lessons) - 1))
+    target = parent.lessons[index]
+    replacement = data.draw(
+        lessons(lesson_id=target.id)
+        .map(lambda les: les.model_copy(update={"component": target.component}))
+        .filter(lambda les: les != target)
+    )
+    child = apply(parent, ReplaceLesson(lesson=replacement))
+    before = [canonical_json(lesson.to_json_dict()) for lesson in parent.lessons]
+    after = [canonical_json(lesson.to_json_dict()) for lesson in child.lessons]
+    assert len(after) == len(before)
+    assert after[index] == canonical_json(replacement.to_json_dict())
+    assert after[:index] == before[:index] and after[index + 1 :] == before[index + 1 :]
+    # The same content in the same order is the same strategy: replacing a lesson by itself
+    # after a round trip through the edit gives back the parent's id.
+    assert strategy_id(apply(child, ReplaceLesson(lesson=target))) == strategy_id(parent)
+
+
+def test_a_replaced_lesson_keeps_winning_retrieval_ties() -> None:
+    """Ties in retrieval go to the earlier lesson, so a replace must not move it back."""
+    first, second = _lesson("first", triggers=["parse"]), _lesson("second", triggers=["parse"])
+    parent = INITIAL.model_copy(update={"lessons": (first, second)})
+    reworded = _lesson("first", triggers=["parse"], text="Check the documented error message.")
+    child = apply(parent, ReplaceLesson(lesson=reworded))
+    assert [lesson.id for lesson in child.lessons] == ["first", "second"]
+    one_slot = [lesson.id for lesson in retrieve_lessons(child.lessons, "parse a date", "x")]
+    assert one_slot[0] == "first"
+    assert edit_between(parent, child) == ReplaceLesson(lesson=reworded)
 
 
 def _lesson(lesson_id: str, **update: object) -> Lesson:
