@@ -161,38 +161,50 @@ def test_optuna_varies_only_the_chosen_field_and_is_deterministic() -> None:
     assert higher.edit["value"] in (24000, 32000)
 
 
-def test_optuna_is_told_screening_outcomes() -> None:
+def _scalar_history(
+    outcomes: list[tuple[int, str, int, int]],
+) -> tuple[PastAttempt, ...]:
+    """Screened agentSteps children: (value, verdict, gain, regressions) per round."""
     scalars = {f: PARENT.field_value(f) for f in SearchSpace().mutable_scalars}
-    history = tuple(
+    return tuple(
         PastAttempt(
             r,
             "agentSteps",
-            {"op": "set_scalar", "field": "agentSteps", "value": v},
+            {"op": "set_scalar", "field": "agentSteps", "value": value},
             "optuna",
-            verdict,
+            verdict,  # type: ignore[arg-type]
             "",
             gain=gain,
-            scalars=scalars | {"agentSteps": v},
+            regressions=regressions,
+            scalars=scalars | {"agentSteps": value},
         )
-        for r, (v, verdict, gain) in enumerate(
-            [
-                (16, "kept", 3),
-                (10, "screen-failed", -2),
-                (14, "screen-failed", 0),
-                (16, "kept", 3),
-                (10, "screen-failed", -2),
-            ],
-            start=1,
-        )
+        for r, (value, verdict, gain, regressions) in enumerate(outcomes, start=1)
     )
+
+
+def _optuna_picks(history: tuple[PastAttempt, ...], attempts: int = 12) -> list[int]:
     context = _context([], history)
-    picks = {
-        OptunaProposer(startup_trials=2)
+    return [
+        OptunaProposer()
         .propose_field(ProposalContext(**{**context.__dict__, "attempt": a}), "agentSteps")
         .edit["value"]
-        for a in range(1, 6)
-    }
-    assert 16 in picks  # the value that gained is proposed again
+        for a in range(1, attempts + 1)
+    ]
+
+
+def test_optuna_is_told_screening_outcomes() -> None:
+    # Two histories over the same values, differing only in which value gained and which
+    # screen-failed with regressions. Only the history can tell the proposer which is which.
+    sixteen_gained = _scalar_history(
+        [(16, "kept", 2, 0), (10, "screen-failed", 0, 2), (14, "screen-failed", -1, 1)] * 2
+    )
+    ten_gained = _scalar_history(
+        [(10, "kept", 2, 0), (16, "screen-failed", 0, 2), (14, "screen-failed", -1, 1)] * 2
+    )
+    assert set(_optuna_picks(sixteen_gained)) == {16}
+    assert set(_optuna_picks(ten_gained)) == {10}
+    # Without history the same seeds spread over the other values.
+    assert len(set(_optuna_picks(()))) > 1
 
 
 def test_random_proposals_are_valid_and_seeded() -> None:
