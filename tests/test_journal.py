@@ -19,6 +19,7 @@ from rsi.journal import (
     RunLocked,
     SearchStopped,
     fold,
+    read_events,
 )
 from search_space.errors import UserInputError
 
@@ -82,10 +83,26 @@ def test_torn_last_line_is_dropped_on_open(tmp_path: Path) -> None:
     assert [json.loads(line)["op"] for line in lines] == ["a", "b"]
 
 
-def test_corrupt_middle_line_is_a_user_error(tmp_path: Path) -> None:
-    (tmp_path / EVENTS_FILE).write_text("not json\n")
-    with pytest.raises(UserInputError, match="line 1"):
-        Journal(tmp_path)
+@pytest.mark.parametrize("torn_tail", [False, True])
+def test_corrupt_middle_line_is_a_user_error_and_loses_nothing(
+    tmp_path: Path, torn_tail: bool
+) -> None:
+    journal = Journal(tmp_path)
+    for number in range(1, 6):
+        journal.append(f"r{number}", Reflection(round=number, insight=f"insight {number}"))
+    journal.close()
+    path = tmp_path / EVENTS_FILE
+    lines = path.read_text().splitlines(keepends=True)
+    lines[2] = '{"seq": 3, "ts": "x", "type": "reflection", "op": "r3", "data": {"rou\n'
+    text = "".join(lines) + ('{"seq": 6, "ts"' if torn_tail else "")
+    path.write_text(text)
+    before = path.read_bytes()
+    for open_it in (Journal, read_events):
+        with pytest.raises(UserInputError) as caught:
+            open_it(tmp_path)
+        message = str(caught.value)
+        assert "line 3 is not a valid event" in message and str(path) in message
+        assert path.read_bytes() == before, "a refused journal was rewritten or truncated"
 
 
 def _try_lock(run_dir: str, queue: multiprocessing.Queue) -> None:
