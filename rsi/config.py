@@ -134,13 +134,15 @@ class ExperimentConfig(_Section):
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
         """Content id of the resolved config; a resume compares these (budget may change).
 
-        Where runs live and how many evaluations run at once change nothing a search
-        decides (the journal is the same at any worker count), so they are left out: a
-        search may be resumed with more workers or on another executor.
+        Where runs live and how many evaluations (or model calls) run at once change
+        nothing a search decides (the journal is the same at any worker count), so they
+        are left out: a search may be resumed with more workers or on another executor.
         """
         data = self.model_dump(mode="json")
         data["experiment"].pop("runs_dir")
         data["search"].pop("workers")
+        if data.get("llm"):
+            data["llm"].pop("max_concurrent_calls")
         if ignore_budget:
             data.pop("budget")
         return content_id(data)
@@ -158,7 +160,10 @@ def _resolve_paths(raw: dict[str, Any], base: Path) -> dict[str, Any]:
     for key in ("tasks", "initial_strategy", "runs_dir"):
         if isinstance(experiment.get(key), str):
             experiment[key] = str((base / experiment[key]).resolve())
-    return {**raw, "experiment": experiment}
+    resolved = {**raw, "experiment": experiment}
+    if isinstance(raw.get("llm"), dict) and isinstance(raw["llm"].get("replay"), str):
+        resolved["llm"] = {**raw["llm"], "replay": str((base / raw["llm"]["replay"]).resolve())}
+    return resolved
 
 
 def load_config(path: Path) -> ExperimentConfig:

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHel
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
+from tests.cli_helpers import run_rsi
 from tests.harness_pool_model import PoolModel
 from tests.llm_server import Garbage, LocalLlmServer, Reply
 
@@ -109,3 +111,30 @@ def test_a_malformed_reply_is_retried_once_and_the_task_goes_on(
     assert [f["failure"] for f in failures] == ["malformed"]
     assert "could not be parsed" in str(server.requests[1])  # the retry showed the error
     assert result.submission is not None  # the pair was still written and qualified
+
+
+def test_run_task_shows_one_task_before_a_search_pays(
+    bwrap_sandbox: LocalSandbox, server: LocalLlmServer, tmp_path: Path
+) -> None:
+    config = tmp_path / "one.toml"
+    text = (ROOT / "experiments/testhelix_small.toml").read_text()
+    text = text.replace('"http://127.0.0.1:8000/v1"', f'"{server.openai_base}"')
+    text = text.replace('tasks = "tasks"', f'tasks = "{ROOT / "tests/fixtures/tasks"}"')
+    text = text.replace(
+        '"strategies/initial.json"', f'"{ROOT / "experiments/strategies/initial.json"}"'
+    )
+    config.write_text(
+        text.replace("proposal = 4", "proposal = 1").replace("minibatch = 2", "minibatch = 1")
+    )
+    out = tmp_path / "out"
+    result = run_rsi(
+        "run-task", str(config), str(ROOT / "tests/fixtures/tasks/clamp-range"),
+        "--strategy", str(ROOT / "experiments/strategies/initial.json"),
+        "--out", str(out), "--panel", "--json",
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr[-2000:]
+    summary = json.loads(result.stdout)
+    assert summary["scores"]["F"] == 1 and summary["scores"]["S"] == 1
+    assert (out / "submission" / "run.sh").is_file() and (out / "trace.json").is_file()
+    assert summary["usage"]["calls"] == server.calls > 0
+    assert any(p["phase"] == "selection" for p in summary["phases"])

@@ -31,6 +31,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "promote",
     "registry_get",
     "evaluate",
+    "run_task",
 )
 
 app = typer.Typer(

@@ -56,9 +56,15 @@ def build_runner(
     return ScriptedRunner(sandbox, TaskDirPools(tasks))
 
 
-def build_services(config: ExperimentConfig, run_dir: Path) -> EvaluationServices:
+def build_services(
+    config: ExperimentConfig, run_dir: Path, *, tasks: TaskSet | None = None
+) -> EvaluationServices:
+    """Everything an evaluation needs, checked: the runner's model, the sandbox's isolation.
+
+    `tasks` replaces the config's pool (`rsi run-task` runs one task directory).
+    """
     check_runner_available(config)
-    tasks = TaskSet.load(config.experiment.tasks)
+    tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
     sandbox = make_sandbox(
         config.sandbox.backend,
         allow_reduced_isolation=config.sandbox.allow_reduced_isolation,

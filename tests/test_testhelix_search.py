@@ -1,0 +1,148 @@
+"""A search with the LLM harness, end to end, against a local OpenAI-compatible server.
+
+`rsi search` runs `experiments/testhelix_small.toml`'s shape (the model pointed at the
+local server, which plays the model from each task's author pool), is SIGKILLed while it
+waits for a model reply in the middle of a task, and `rsi resume` finishes it: it screens,
+freezes and gates, no call the server answered is paid for again (every answered call is
+exactly one cache entry), and the planted API key is nowhere on disk or in MLflow.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+from typing import Any
+
+import pytest
+import tomllib
+
+from evaluators.llm import ResponseCache
+from evaluators.tasks import TaskSet
+from rsi.journal import read_events
+from tests.harness_pool_model import PoolModel
+from tests.llm_server import LocalLlmServer
+from tests.search_fixtures import CORPUS, ROOT
+
+pytestmark = pytest.mark.slow
+KEY_ENV = "RSI_TEST_SEARCH_KEY"
+FAKE_KEY = "sk-FAKE-n3v3r-0n-d1sk-4b8e21c9"
+TASKS = (
+    "alg-merge-intervals-gap",
+    "gen-roman-to-numeral",
+    "cli-word-count-stdin",
+    "gen-semver-compare",
+    "gen2-ini-config-sections",
+    "perf-top-k-frequent-words",
+    "st-lru-basic-stats",
+    "vis-ascii-table-basic",
+)
+
+
+class KillOnCall:
+    """Answers like `inner`; on call `at` holds the request until the test has killed the
+    search, and never answers it. Counts the calls it did answer."""
+
+    def __init__(self, inner: PoolModel, at: int) -> None:
+        self.inner, self.at = inner, at
+        self.seen = 0
+        self.answered = 0
+        self.holding = threading.Event()
+        self.release = threading.Event()
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        with self._lock:
+            self.seen += 1
+            mine = self.seen
+        if mine == self.at:
+            self.holding.set()
+            self.release.wait(120)
+            raise ConnectionAbortedError("the client was killed while this call was held")
+        text = self.inner(body)
+        with self._lock:
+            self.answered += 1
+        return text
+
+
+def _config(home: Path, server: LocalLlmServer) -> Path:
+    tasks = home / "tasks"
+    for task_id in TASKS:
+        shutil.copytree(CORPUS / task_id, tasks / task_id)
+    text = (ROOT / "experiments/testhelix_small.toml").read_text()
+    text = text.replace('tasks = "tasks"', f'tasks = "{tasks}"')
+    text = text.replace(
+        '"strategies/initial.json"', f'"{ROOT}/experiments/strategies/initial.json"'
+    )
+    text = text.replace('runs_dir = "../runs"', f'runs_dir = "{home / "runs"}"')
+    text = text.replace(
+        'api_base = "http://127.0.0.1:8000/v1"',
+        f'api_base = "{server.openai_base}"\napi_key_env = "{KEY_ENV}"',
+    )
+    text = text.replace("workers = 2", "workers = 1")  # one call in flight: the kill is exact
+    path = home / "small.toml"
+    path.write_text(text)
+    assert tomllib.loads(text)["llm"]["api_key_env"] == KEY_ENV
+    return path
+
+
+def _env() -> dict[str, str]:
+    return os.environ | {
+        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+        "MLFLOW_DISABLE_TELEMETRY": "true",
+        KEY_ENV: FAKE_KEY,
+    }
+
+
+def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path) -> None:
+    tasks = TaskSet.load(CORPUS)
+    responder = KillOnCall(PoolModel(tasks), at=7)
+    with LocalLlmServer(responder=responder) as server:
+        config = _config(tmp_path, server)
+        run_dir = tmp_path / "runs" / "run"
+        argv = [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir)]
+        search = subprocess.Popen(
+            argv, cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+        )
+        assert responder.holding.wait(600), "the search never reached the held call"
+        search.send_signal(signal.SIGKILL)
+        killed_output = search.communicate(timeout=60)[0].decode()
+        responder.release.set()
+        assert search.returncode == -signal.SIGKILL
+        paid_before_kill = responder.answered
+
+        resumed = subprocess.run(
+            [sys.executable, "-m", "rsi", "resume", str(run_dir), "--json"],
+            cwd=ROOT,
+            env=_env(),
+            capture_output=True,
+            text=True,
+            timeout=1800,
+            check=False,
+        )
+        assert resumed.returncode == 0, resumed.stderr[-2000:]
+
+    events = read_events(run_dir)
+    kinds = [e.type for e in events]
+    assert "screened" in kinds and "champion_frozen" in kinds and "gate_decided" in kinds
+    evaluations = [e.data for e in events if e.type == "evaluation"]
+    assert evaluations and all(e.trace.get("runner") == "testhelix" for e in evaluations)
+    assert any(e.success for e in evaluations), "the harness never earned a success"
+
+    cache = ResponseCache(run_dir / "llm_cache").entries()
+    assert paid_before_kill > 0 and responder.answered > paid_before_kill
+    assert len(cache) == responder.answered  # each answered call paid for exactly once
+    assert server.calls == responder.answered + 1  # and the one held at the kill
+
+    leaks = [
+        str(path)
+        for path in tmp_path.rglob("*")
+        if path.is_file() and FAKE_KEY.encode() in path.read_bytes()
+    ]
+    assert leaks == []
+    assert FAKE_KEY not in killed_output + resumed.stdout + resumed.stderr
+    assert (tmp_path / "runs" / "mlflow.db").is_file()  # MLflow was written, and checked above
