@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import json
-import math
+from collections.abc import Callable
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
 import pytest
 from pydantic import ValidationError
+from scipy.stats import binom
 
 from rsi.release import (
     GateReport,
@@ -209,10 +211,57 @@ def simulate_promotion_rate(effect: float, sets: int = 2000, n: int = 100) -> fl
     return promoted / sets
 
 
-def test_null_promotion_rate_is_at_most_alpha() -> None:
-    alpha, sets = 0.05, 2000
-    rate = simulate_promotion_rate(effect=0.0, sets=sets)
-    assert rate <= alpha + 3 * math.sqrt(alpha * (1 - alpha) / sets)
+Decide = Callable[[int, int], bool]
+
+
+def exact_null_promotion_probability(promotes: Decide, n: int, q: float) -> float:
+    """P(promote) when challenger and baseline are equally good, computed exactly.
+
+    Each of n tasks is discordant with probability q, and a discordant task is a win or a
+    loss with probability 1/2 each. So D ~ Binom(n, q), W | D ~ Binom(D, 1/2), and
+    P(promote) = sum over d, w of P(D = d) P(W = w | d) [promotes(w, d - w)].
+    """
+    total = 0.0
+    for d in range(n + 1):
+        wins = np.arange(d + 1)
+        promoted = np.array([promotes(int(w), d - int(w)) for w in wins], dtype=bool)
+        total += binom.pmf(d, n, q) * binom.pmf(wins[promoted], d, 0.5).sum()
+    return float(total)
+
+
+def gate_decision(alpha: float) -> Decide:
+    """The gate's own decision function at `alpha`, memoised over (wins, losses)."""
+    return lru_cache(maxsize=None)(lambda wins, losses: decide(wins, losses, alpha)[0])
+
+
+NULL_GRID = [(n, q) for n in (10, 25, 60, 120) for q in (0.1, 0.3, 0.6, 1.0)]
+ALPHA = 0.05
+
+
+def test_exact_null_promotion_probability_is_at_most_alpha() -> None:
+    gate = gate_decision(ALPHA)
+    for n, q in NULL_GRID:
+        assert exact_null_promotion_probability(gate, n, q) <= ALPHA, (n, q)
+    # The gate agrees with run_gate on the (wins, losses) it is asked about.
+    for wins, losses in [(9, 1), (8, 2), (12, 2), (5, 0), (4, 0)]:
+        report = run_gate(*arms(both=3, neither=2, wins=wins, losses=losses))
+        assert report.promote is gate(wins, losses)
+
+
+def test_a_gate_at_one_and_a_half_alpha_fails_the_exact_null_check() -> None:
+    """The calibration check is sharp: a gate that promotes at p <= 1.5 alpha breaks it."""
+    loose = gate_decision(1.5 * ALPHA)
+    worst = max(exact_null_promotion_probability(loose, n, q) for n, q in NULL_GRID)
+    assert worst > ALPHA
+
+
+def test_exact_null_probability_matches_the_binomial_sum_for_a_known_rule() -> None:
+    # Promote iff w >= 2 with l == 0, for n = 2 tasks each discordant with q = 1/2:
+    # both tasks discordant (1/4) and both wins (1/4) gives 1/16.
+    def two_clean_wins(wins: int, losses: int) -> bool:
+        return wins >= 2 and losses == 0
+
+    assert exact_null_promotion_probability(two_clean_wins, 2, 0.5) == pytest.approx(1 / 16)
 
 
 def test_the_same_simulation_promotes_a_real_gain() -> None:
