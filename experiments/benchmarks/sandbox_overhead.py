@@ -3,10 +3,13 @@
 One trivial passing suite (run.sh runs pytest on a one-test file, plugin autoload off so
 the interpreter's plugins do not dominate) is run RUNS times each as:
 - bare `bash run.sh` in a subprocess (no isolation, no fresh workspace),
-- the local backend (bubblewrap when available),
+- the local backend (bubblewrap when available), with its per-run cgroup when the host
+  allows one, and again without (what the cgroup costs),
 - the docker backend (skipped when no engine or image is available).
-Prints the median seconds per run and its ratio to bare, then the local backend's
-throughput in runs per minute with 1 and 2 workers (ThreadPoolExecutor).
+Variants are timed in rounds, one run of each per round, so that other work on the machine
+falls on all of them alike; the load average is printed too. Prints the median seconds per
+run and its ratio to bare, then the local backend's throughput in runs per minute with 1
+and 2 workers (ThreadPoolExecutor).
 
     .venv/bin/python experiments/benchmarks/sandbox_overhead.py [--runs 10]
 """
@@ -14,6 +17,7 @@ throughput in runs per minute with 1 and 2 workers (ThreadPoolExecutor).
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -24,6 +28,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 from evaluators.sandbox import LocalSandbox, Outcome, RunSpec
+from evaluators.sandbox.cgroups import CgroupSupport
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
 from evaluators.sandbox.workspace import SYSTEM_PATH, sandbox_env
 
@@ -71,14 +76,18 @@ def sandboxed(sandbox: LocalSandbox | DockerSandbox, spec: RunSpec) -> Callable[
     return once
 
 
-def median_seconds(run: Callable[[], None], runs: int) -> float:
-    run()  # warm-up: caches, first image use
-    times = []
+def median_seconds(variants: dict[str, Callable[[], None]], runs: int) -> dict[str, float]:
+    """Median seconds per run of each variant, timed in rounds (each variant once per round)
+    so that other load on the machine falls on every variant alike."""
+    for run in variants.values():
+        run()  # warm-up: caches, first image use
+    times: dict[str, list[float]] = {name: [] for name in variants}
     for _ in range(runs):
-        start = time.perf_counter()
-        run()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        for name, run in variants.items():
+            start = time.perf_counter()
+            run()
+            times[name].append(time.perf_counter() - start)
+    return {name: statistics.median(samples) for name, samples in times.items()}
 
 
 def docker_if_available() -> DockerSandbox | None:
@@ -112,18 +121,24 @@ def main() -> None:
         root = Path(scratch)
         spec = build(root)
         local = LocalSandbox()
-        print(f"local isolation: {local.isolation.value}; runs per variant: {args.runs}")
-        rows = [("bare bash run.sh", median_seconds(bare(spec, root), args.runs))]
-        rows.append(
-            (f"local ({local.isolation.value})", median_seconds(sandboxed(local, spec), args.runs))
-        )
+        cgroup = f"cgroup v{local.cgroups.version}" if local.cgroups.version else "no cgroup"
+        print(f"local isolation: {local.isolation.value}, {cgroup}; runs per variant: {args.runs}")
+        print("load average at start: " + " ".join(f"{load:.2f}" for load in os.getloadavg()))
+        variants = {"bare bash run.sh": bare(spec, root)}
+        name = f"local ({local.isolation.value})"
+        variants[f"{name}, {cgroup}"] = sandboxed(local, spec)
+        if local.cgroups.version is not None:
+            plain = LocalSandbox()
+            plain.cgroups = CgroupSupport(None, problem="turned off for the comparison")
+            variants[f"{name}, no cgroup"] = sandboxed(plain, spec)
         docker = docker_if_available()
         if docker is not None:
-            rows.append(("docker", median_seconds(sandboxed(docker, spec), args.runs)))
-        base = rows[0][1]
-        print(f"{'variant':<22}{'median s/run':>14}{'x bare':>9}")
-        for name, seconds in rows:
-            print(f"{name:<22}{seconds:>14.3f}{seconds / base:>9.2f}")
+            variants["docker"] = sandboxed(docker, spec)
+        medians = median_seconds(variants, args.runs)
+        base = medians["bare bash run.sh"]
+        print(f"{'variant':<30}{'median s/run':>14}{'x bare':>9}")
+        for name, seconds in medians.items():
+            print(f"{name:<30}{seconds:>14.3f}{seconds / base:>9.2f}")
         for workers in (1, 2):
             rate = throughput(local, spec, args.runs, workers)
             print(f"local throughput, {workers} worker(s): {rate:.1f} runs/min")
