@@ -174,6 +174,7 @@ class Placement:
         return self.cgroup is None or marker.exists()
 
     def kill(self) -> None:
+        """Kill every process left in the cgroup (none to kill without one)."""
         if self.cgroup is not None:
             self.cgroup.kill()
 
