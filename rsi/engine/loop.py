@@ -183,6 +183,7 @@ class Engine:
 
     def _search(self, stop: StopFlag) -> None:
         config = self.config
+        split = self._split()  # a pool too small for the sizes is refused before any event
         self.record(
             "run:start",
             RunStarted(
@@ -192,7 +193,8 @@ class Engine:
                 seed=config.experiment.seed,
             ),
         )
-        self._record_split()
+        if split is not None:
+            self.record("split", split)
         reservation = self._reserve_release_split()  # before the first paid evaluation
         self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
         budget = Budget(config.budget)
@@ -227,8 +229,9 @@ class Engine:
             override=self.override_consumed_release,
         )
 
-    def _record_split(self) -> None:
-        """Split once; on resume the journal's split stands even if the pool has grown."""
+    def _split(self) -> SplitRecorded | None:
+        """The split to record, or None when the journal holds one (it stands on resume,
+        even if the pool has grown)."""
         if self.state.split is not None:
             known = set(self.services.tasks.ids)
             missing = sorted(
@@ -239,7 +242,7 @@ class Engine:
                     f"task {missing[0]!r} of the recorded split is gone from the pool",
                     source=str(self.config.experiment.tasks),
                 )
-            return
+            return None
         data = self.config.data
         sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
         if data.test:
@@ -249,7 +252,7 @@ class Engine:
         hashes = {
             split.role.value: split.sha256 for split in splits.roles if split.role.value in sizes
         }
-        self.record("split", SplitRecorded(seed=data.seed, roles=roles, hashes=hashes))
+        return SplitRecorded(seed=data.seed, roles=roles, hashes=hashes)
 
     def _terminal_reason(self, budget: Budget) -> str | None:
         search, state = self.config.search, self.state

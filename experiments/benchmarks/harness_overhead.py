@@ -1,0 +1,131 @@
+"""Benchmark: the TestHelix harness's own time per task, outside model calls and sandbox runs.
+
+The harness (configuration C, K=3, the initial strategy) runs on a few corpus tasks
+against the local OpenAI-compatible test server with zero latency, the model played from
+each task's author pool (tests/harness_pool_model.py). Every model call (the whole client
+path: dspy formatting, litellm, HTTP, parsing, metering, the reply cache) and every
+sandbox run is timed; what remains of the task's wall time is the harness's own work
+(prompt building, file writing, bookkeeping). Prints, per task and in total, the three
+shares of wall time, measured in one run.
+
+    .venv/bin/python experiments/benchmarks/harness_overhead.py [--tasks 4]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
+os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from evaluators.llm import LlmSettings, ResponseCache  # noqa: E402
+from evaluators.runners.base import RunnerLimits  # noqa: E402
+from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner  # noqa: E402
+from evaluators.sandbox import LocalSandbox, RunResult, RunSpec  # noqa: E402
+from evaluators.tasks import TaskSet  # noqa: E402
+from search_space import Strategy  # noqa: E402
+from search_space.io import load_model  # noqa: E402
+from tests.harness_pool_model import PoolModel  # noqa: E402
+from tests.llm_server import LocalLlmServer  # noqa: E402
+
+TASKS = (
+    "alg-merge-intervals-gap",
+    "cli-word-count-stdin",
+    "gen-semver-compare",
+    "st-lru-basic-stats",
+    "vis-ascii-table-basic",
+    "perf-top-k-frequent-words",
+)
+
+
+class TimedSandbox:
+    """The local sandbox, with the time spent in its runs added up."""
+
+    name = "local"
+
+    def __init__(self, inner: LocalSandbox) -> None:
+        self.inner = inner
+        self.seconds = 0.0
+        self.runs = 0
+
+    def run(self, spec: RunSpec) -> RunResult:
+        started = time.perf_counter()
+        try:
+            return self.inner.run(spec)
+        finally:
+            self.seconds += time.perf_counter() - started
+            self.runs += 1
+
+
+class TimedModels:
+    """LlmTaskModels whose asks are timed."""
+
+    def __init__(self, inner: LlmTaskModels) -> None:
+        self.inner = inner
+        self.seconds = 0.0
+        self.calls = 0
+
+    def open(self, namespace: str, limits: RunnerLimits) -> tuple[Any, Any]:
+        ask, usage = self.inner.open(namespace, limits)
+
+        def timed(*args: Any, **kwargs: Any) -> Any:
+            started = time.perf_counter()
+            try:
+                return ask(*args, **kwargs)
+            finally:
+                self.seconds += time.perf_counter() - started
+                self.calls += 1
+
+        return timed, usage
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tasks", type=int, default=4)
+    args = parser.parse_args()
+    corpus = TaskSet.load(ROOT / "experiments/tasks")
+    strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
+    print(f"load average {os.getloadavg()[0]:.2f}; strategy: initial (K=3), configuration C")
+    totals = {"wall": 0.0, "model": 0.0, "sandbox": 0.0}
+    with (
+        LocalLlmServer(responder=PoolModel(corpus)) as server,
+        tempfile.TemporaryDirectory(prefix="rsi-harness-") as home,
+    ):
+        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+        for task_id in TASKS[: args.tasks]:
+            sandbox = TimedSandbox(LocalSandbox())
+            models = TimedModels(LlmTaskModels(settings, ResponseCache(Path(home) / task_id)))
+            runner = TestHelixRunner(sandbox, models, HarnessSettings())  # type: ignore[arg-type]
+            started = time.perf_counter()
+            result = runner.run(
+                strategy, corpus.get(task_id).public(), RunnerLimits(), Path(home) / "w" / task_id
+            )
+            wall = time.perf_counter() - started
+            own = wall - models.seconds - sandbox.seconds
+            totals["wall"] += wall
+            totals["model"] += models.seconds
+            totals["sandbox"] += sandbox.seconds
+            print(
+                f"  {task_id:28} wall {wall:6.1f} s: model {models.seconds / wall:5.1%} "
+                f"({models.calls} calls), sandbox {sandbox.seconds / wall:5.1%} "
+                f"({sandbox.runs} runs), harness {own / wall:5.1%}; "
+                f"submitted={result.submission is not None}"
+            )
+    wall = totals["wall"]
+    own = wall - totals["model"] - totals["sandbox"]
+    print(
+        f"all tasks: wall {wall:.1f} s; model calls {totals['model'] / wall:.1%}, "
+        f"sandbox runs {totals['sandbox'] / wall:.1%}, harness's own work {own / wall:.1%}"
+    )
+
+
+if __name__ == "__main__":
+    main()
