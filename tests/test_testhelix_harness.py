@@ -110,3 +110,26 @@ def test_a_harness_without_a_qualified_suite_submits_nothing(
     assert result.trace.error == "no qualified suite to submit"
     pair = next(p for p in result.trace.phases if p["phase"] == "pair")
     assert not pair["consistent"] and pair["refinements"] == K3.repair_steps
+
+
+def test_a_model_reaching_outside_its_workspace_gets_nothing_hidden(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The model writes a test that reads the hidden reference by its host path and prints
+    it. The suite runs sandboxed: the file is not there, and nothing hidden reaches the
+    trace or the tool output the model reads."""
+    import tests.harness_model as script
+
+    hidden = task_set.get("clamp-range").solution_dir / "calc.py"
+    probe = f"\n\ndef test_reads_the_reference():\n    print(open({str(hidden)!r}).read())\n"
+    monkeypatch.setattr(script, "BASIC", script.BASIC + probe)
+    reference_body = "min(max(x, lo), hi)"  # in the hidden reference, in no generated repair
+    monkeypatch.setattr(
+        script,
+        "REPAIRS",
+        tuple(r.replace(reference_body, "max(lo, min(x, hi))") for r in script.REPAIRS),
+    )
+    result, _ = _run(bwrap_sandbox, task_set, "single", tmp_path)
+    assert "No such file or directory" in result.trace.tool_output
+    assert reference_body not in result.trace.model_dump_json()
+    assert result.submission is None  # the probing test fails on every program: no pair qualifies
