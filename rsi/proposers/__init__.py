@@ -1,21 +1,48 @@
-"""Proposers: offline heuristic, optuna (scalars), random baseline, and the combining policy."""
+"""Proposers: offline heuristic, optuna (scalars), random baseline, the combining policy,
+and the reflective (LLM) proposer in `rsi.proposers.reflective`."""
 
 from rsi.proposers.base import (
+    Insight,
     NoProposal,
+    OptimizerBudgetExhausted,
     PastAttempt,
     Proposal,
     ProposalContext,
+    ProposalCost,
+    ProposalRefused,
     Proposer,
+    ReflectionResult,
+    Reflector,
+    ScreenVerdict,
     TaskFeedback,
 )
 from rsi.proposers.policy import PolicyProposer
+from rsi.proposers.reflective import (
+    FieldChoice,
+    ReflectiveProposer,
+    ReflectiveStack,
+    Refusal,
+    SessionTimeouts,
+)
 
 __all__ = [
+    "FieldChoice",
+    "Insight",
     "NoProposal",
+    "OptimizerBudgetExhausted",
     "PastAttempt",
     "PolicyProposer",
     "Proposal",
     "ProposalContext",
+    "ProposalCost",
+    "ProposalRefused",
     "Proposer",
+    "ReflectionResult",
+    "ReflectiveProposer",
+    "ReflectiveStack",
+    "Reflector",
+    "Refusal",
+    "ScreenVerdict",
+    "SessionTimeouts",
     "TaskFeedback",
 ]

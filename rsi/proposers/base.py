@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, runtime_checkable
 
 from search_space import SearchSpace, Strategy
 
@@ -54,20 +54,130 @@ class ProposalContext:
 
 
 @dataclass(frozen=True)
+class ProposalCost:
+    """What producing a proposal (or a reflection) cost in model calls; zero offline."""
+
+    calls: int = 0
+    cached_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def __add__(self, other: ProposalCost) -> ProposalCost:
+        return ProposalCost(
+            self.calls + other.calls,
+            self.cached_calls + other.cached_calls,
+            self.input_tokens + other.input_tokens,
+            self.output_tokens + other.output_tokens,
+        )
+
+
+@dataclass(frozen=True)
 class Proposal:
-    """A raw edit (validated by the engine with `search_space.apply`) and why."""
+    """A raw edit (validated by the engine with `search_space.apply`) and why.
+
+    `session` names the LLM session that produced the edit ("" for offline proposers),
+    `cost` what the proposal's sessions used, `evidence` the minibatch task ids it cites.
+    """
 
     edit: dict[str, Any]
     field: str
     proposer: str
     rationale: str
+    session: str = ""
+    cost: ProposalCost = ProposalCost()
+    evidence: tuple[str, ...] = ()
 
 
 class NoProposal(RuntimeError):
     """The proposer has nothing left to suggest for this parent."""
 
 
+class ProposalRefused(NoProposal):
+    """The proposer's own output failed a host check (or its session failed): a rejection.
+
+    `reason` is machine-readable (e.g. `frozen_field`, `session_timeout`); `field` and
+    `edit` are what was proposed, when known, so the rejection can be shown to later
+    proposals; `session` and `cost` say where it failed and what it had used.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        message: str,
+        *,
+        proposer: str,
+        session: str = "",
+        field: str | None = None,
+        edit: dict[str, Any] | None = None,
+        cost: ProposalCost = ProposalCost(),
+    ) -> None:
+        self.reason = reason
+        self.message = message
+        self.proposer = proposer
+        self.session = session
+        self.field = field
+        self.edit = edit
+        self.cost = cost
+        super().__init__(f"{reason}: {message}")
+
+
+class OptimizerBudgetExhausted(RuntimeError):
+    """The optimizer's meter refused a call: `cap` is one of calls, input_tokens,
+    output_tokens, wall_s. The search should stop gracefully, naming the cap."""
+
+    def __init__(self, cap: str, message: str, *, cost: ProposalCost = ProposalCost()) -> None:
+        self.cap = cap
+        self.cost = cost
+        super().__init__(message)
+
+
+@dataclass(frozen=True)
+class ScreenVerdict:
+    """The screen of a proposed child on the parent's minibatch, as reflection sees it."""
+
+    passed: bool
+    gain: int  # child successes minus parent successes
+    regressions: int
+    reason: str
+    gained: tuple[str, ...] = ()  # minibatch tasks the child solved and the parent did not
+    lost: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Insight:
+    """A reusable lesson of the search, with the minibatch tasks that support it."""
+
+    text: str
+    evidence: tuple[str, ...] = ()
+
+    def render(self) -> str:
+        """One line for the journal's `Reflection.insight`."""
+        cited = f" (evidence: {', '.join(self.evidence)})" if self.evidence else ""
+        return f"{self.text}{cited}"
+
+
+@dataclass(frozen=True)
+class ReflectionResult:
+    """What a reflection produced; `failure` is a reason when its session gave nothing."""
+
+    insights: tuple[Insight, ...]
+    session: str = "reflection"
+    cost: ProposalCost = ProposalCost()
+    failure: str | None = None
+    message: str = ""
+    dropped: tuple[str, ...] = ()  # "reason: message" per insight that failed a host check
+
+
 class Proposer(Protocol):
     name: str
 
     def propose(self, context: ProposalContext) -> Proposal: ...
+
+
+@runtime_checkable
+class Reflector(Protocol):
+    """Optional: a proposer that also reflects on a screened proposal."""
+
+    def reflect(
+        self, context: ProposalContext, proposal: Proposal, verdict: ScreenVerdict
+    ) -> ReflectionResult: ...
