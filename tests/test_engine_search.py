@@ -9,12 +9,16 @@ import pytest
 
 from rsi.config import load_config
 from rsi.engine import Engine
-from rsi.journal import summarise
+from rsi.journal import CandidateKept, Screened, fold, read_events, summarise
 from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 from tests.cli_helpers import run_rsi
 from tests.search_fixtures import corpus_slice, write_small_config
 
 pytestmark = pytest.mark.slow
+
+# With this seed the small search discards its round-1 child (no strict gain, 1 vs 1) and keeps
+# its round-2 child (gain 1, no regression): both screen outcomes happen in one run.
+SEED_WITH_A_DISCARD_AND_A_KEEP = 5
 
 
 class RecordingProposer:
@@ -33,7 +37,11 @@ class RecordingProposer:
 @pytest.fixture(scope="module")
 def finished_search(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RecordingProposer]:
     home = tmp_path_factory.mktemp("search")
-    config = load_config(write_small_config(home, tasks=corpus_slice(home), workers=2))
+    config = load_config(
+        write_small_config(
+            home, tasks=corpus_slice(home), workers=2, seed=SEED_WITH_A_DISCARD_AND_A_KEEP
+        )
+    )
     proposer = RecordingProposer()
     run_dir = home / "run"
     Engine(config, run_dir, proposer=proposer).run()
@@ -61,6 +69,37 @@ def test_roles_are_disjoint_and_proposers_see_only_proposal_tasks(
         shown = repr(context)
         assert not [t for t in release if t in shown], "a release task reached a proposer"
         assert not [t for t in dev if t in shown], "a dev task id reached a proposer"
+
+
+def test_only_children_that_pass_the_screen_are_kept(
+    finished_search: tuple[Path, RecordingProposer],
+) -> None:
+    run_dir, _ = finished_search
+    events = read_events(run_dir)
+    state = fold(events)
+    screens = [e.data for e in events if isinstance(e.data, Screened)]
+    kept = [e.data for e in events if isinstance(e.data, CandidateKept)]
+    children = {k.round: k for k in kept if k.parent_id is not None}
+    # The seed is chosen to exercise both outcomes; a run that kept nothing proves nothing.
+    assert children, "the search kept no child, though this seed keeps one"
+    assert [s for s in screens if not s.passed], "no child was discarded, though one should be"
+    assert len(children) == len([k for k in kept if k.parent_id is not None])  # one per round
+    for verdict in screens:
+        child = children.get(verdict.round)
+        if verdict.passed:
+            assert child is not None, f"round {verdict.round} passed its screen but kept nothing"
+            assert (child.strategy_id, child.parent_id) == (verdict.child_id, verdict.parent_id)
+            assert verdict.child_successes > verdict.parent_successes
+            assert verdict.regressions == 0
+        else:
+            assert child is None, f"round {verdict.round} kept a child its screen discarded"
+        # The candidates as the round ended: the child is one of them iff it passed (a child
+        # discarded now may come back in a later round, on other tasks).
+        done = next(e for e in events if e.op == f"round:{verdict.round}:done")
+        assert (verdict.child_id in fold(events[: done.seq]).candidates) is verdict.passed
+        assert state.rounds_completed[verdict.round].kept is verdict.passed
+    assert [k.strategy_id for k in kept] == list(state.candidates)
+    assert set(children) == {s.round for s in screens if s.passed}
 
 
 def test_status_and_release_report_the_run(finished_search: tuple[Path, RecordingProposer]) -> None:
