@@ -14,23 +14,26 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 from mlflow import MlflowClient
-from mlflow.exceptions import MlflowException
 
-from rsi.journal import LineageFailed, fold, read_events
+from rsi import api as rsi_api
+from rsi.journal import DevScored, Event, LineageFailed, fold, read_events
 from rsi.lineage import (
     LineageProjector,
     MlflowLineageSink,
     Redactor,
+    SyncReport,
     artifact_location_for,
     default_tracking_uri,
     sink_for,
     tracking_uri_for,
 )
+from rsi.lineage.sink import HTTP_DEFAULTS
 from tests.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.lineage_fixtures import Lineage, snapshot, write_config, write_journal
 from tests.search_fixtures import write_small_config
@@ -238,6 +241,49 @@ def test_sink_reports_an_unreachable_store_and_never_blocks(tmp_path: Path) -> N
     assert sink.synced_seq == 0
 
 
+# Only a deadlock guard: a correct sink never waits on it (the test opens the gate itself).
+GUARD_S = 120.0
+
+
+def test_sink_never_blocks_while_its_projection_is_stuck(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every on_event returns while the projector is held inside its first sync."""
+    run_dir = tmp_path / "stuck"
+    write_journal(run_dir, experiment="lineage-stuck")
+    events = read_events(run_dir)
+    entered, gate = threading.Event(), threading.Event()
+    opened: list[bool] = []  # per blocked sync: did the test open the gate (not the guard)?
+    synced: list[tuple[int, ...]] = []
+
+    class StuckProjector:
+        """Stands in for LineageProjector; its first sync waits until the test opens `gate`."""
+
+        def __init__(self, tracking_uri: str) -> None:
+            self.tracking_uri = tracking_uri
+
+        def sync(self, batch: list[Event]) -> None:
+            if not entered.is_set():
+                entered.set()
+                opened.append(gate.wait(GUARD_S))
+            synced.append(tuple(e.seq for e in batch))
+
+    monkeypatch.setattr("rsi.lineage.sink.LineageProjector", StuckProjector)
+    sink = MlflowLineageSink(run_dir, "stuck://store", close_timeout_s=GUARD_S)
+    sink.on_event(events[0])  # run_started changes the projection: the worker syncs it
+    assert entered.wait(GUARD_S), "the sink never started its first sync"
+    for event in events[1:]:
+        sink.on_event(event)
+    # Every event was handed over while the first sync was still stuck.
+    assert not gate.is_set() and synced == [] and sink.synced_seq == 0
+    gate.set()
+    sink.close()
+    assert opened == [True], "on_event waited for the stuck projection"
+    assert synced[0] == (events[0].seq,)
+    assert synced[-1] == tuple(e.seq for e in events)  # the next sync caught up with the rest
+    assert sink.synced_seq == events[-1].seq and sink.failures() == []
+
+
 def test_cli_sync_is_idempotent_and_reports_json(synced: tuple[Path, Lineage]) -> None:
     run_dir, _ = synced
     first = run_rsi("mlflow", "sync", str(run_dir), "--json")
@@ -298,70 +344,87 @@ def _stop(process: subprocess.Popen[bytes]) -> None:
     process.wait()
 
 
+@dataclass(frozen=True)
+class Outage:
+    run_dir: Path
+    uri: str
+    killed_at: int  # seq of the journal event at which the server was killed
+    mirrored_before_kill: bool  # a sync had covered the initial candidate's dev score
+
+
+# With this seed the small search discards one child and keeps another (as in
+# test_engine_search), so the mirrored tree has a candidate under the initial one.
+OUTAGE_SEED = 5
+
+
 @pytest.fixture(scope="module")
-def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str]]:
-    """`rsi search` against a tracking server that is killed after the mirror has started."""
+def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
+    """A real search whose tracking server is killed at a chosen journal event.
+
+    The engine calls its observer synchronously on every recorded event. When round 1
+    starts, the observer waits until the live mirror has synced the initial candidate's dev
+    score, then kills the server, so the outage always falls inside the search, after the
+    mirror started, however fast or slow the machine.
+    """
     home = tmp_path_factory.mktemp("outage")
     port = _free_port()
     uri = f"http://127.0.0.1:{port}"
-    config = write_small_config(home, workers=2)
+    config = write_small_config(home, workers=2, seed=OUTAGE_SEED)
     text = config.read_text().replace(
         "[mlflow]\nenabled = false", f'[mlflow]\nenabled = true\ntracking_uri = "{uri}"'
     )
     config.write_text(text)
     run_dir = home / "run"
+    mirrored = threading.Event()
+
+    class WatchedProjector(LineageProjector):
+        """The real projector; says when a sync covered a dev score."""
+
+        def sync(self, events: Sequence[Event]) -> SyncReport | None:
+            report = super().sync(events)
+            if any(isinstance(e.data, DevScored) for e in events):
+                mirrored.set()
+            return report
+
     server = _start_server(home, port)
-    killed = threading.Event()
+    killed_at: list[int] = []
+    mirrored_first: list[bool] = []
 
-    def kill_when_mirrored() -> None:
-        client = MlflowClient(uri)
-        while not killed.is_set():
-            time.sleep(1)
-            try:
-                experiment = client.get_experiment_by_name("small")
-                runs = client.search_runs([experiment.experiment_id]) if experiment else []
-            except MlflowException:
-                continue
-            if len(runs) >= 2:  # the search and the initial candidate are mirrored
-                _stop(server)
-                killed.set()
+    def kill_at_round_one(event: Event) -> None:
+        if event.op == "round:1:start" and not killed_at:
+            mirrored_first.append(mirrored.wait(GUARD_S))
+            _stop(server)
+            killed_at.append(event.seq)
 
-    watcher = threading.Thread(target=kill_when_mirrored, daemon=True)
-    watcher.start()
-    env = os.environ | {
-        "OPENAI_API_KEY": SENTINEL,
-        "ANTHROPIC_API_KEY": SENTINEL + "-anthropic",
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "MLFLOW_DISABLE_TELEMETRY": "true",
-    }
-    search = subprocess.run(
-        [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir), "--json"],
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
-    killed.set()
-    _stop(server)
-    assert search.returncode == 0, search.stderr[-3000:]
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr("rsi.lineage.sink.LineageProjector", WatchedProjector)
+            patch.setenv("OPENAI_API_KEY", SENTINEL)
+            patch.setenv("ANTHROPIC_API_KEY", SENTINEL + "-anthropic")
+            for name, value in HTTP_DEFAULTS.items():  # the sink sets these; restore after
+                patch.setenv(name, os.environ.get(name, value))
+            rsi_api.search(config, run_dir, observer=kill_at_round_one)
+    finally:
+        _stop(server)
+    assert killed_at, "the search never started round 1"
     restarted = _start_server(home, port)
     try:
-        yield run_dir, uri
+        yield Outage(run_dir, uri, killed_at[0], mirrored_first[0])
     finally:
         _stop(restarted)
 
 
 @pytest.mark.slow
-def test_outage_is_journaled_and_sync_fills_the_gap(
-    outage: tuple[Path, str], tmp_path: Path
-) -> None:
-    run_dir, uri = outage
+def test_outage_is_journaled_and_sync_fills_the_gap(outage: Outage, tmp_path: Path) -> None:
+    run_dir, uri = outage.run_dir, outage.uri
+    assert outage.mirrored_before_kill, "the server was killed before the mirror synced"
     events = read_events(run_dir)
-    failed = [e for e in events if isinstance(e.data, LineageFailed)]
+    failed = [e.data for e in events if isinstance(e.data, LineageFailed)]
     assert failed, "the outage left no lineage_failed event"
+    assert all(f.event_seq >= outage.killed_at for f in failed)
     state = fold(events)
     assert state.gate is not None, "the search did not finish"
+    assert [c for c in state.candidates.values() if c.parent_id], "this seed keeps a child"
     first = run_rsi("mlflow", "sync", str(run_dir), "--json")  # uri from the run's config
     assert first.returncode == 0, first.stderr
     report = json.loads(first.stdout)
