@@ -1,0 +1,507 @@
+"""The evaluation cache (DESIGN.md sections 7 and 8): a journaled evaluation is never paid
+for twice, results are journaled in submission order whatever order they finish in, and
+submission never runs further ahead of the journal than the in-flight bound and its window.
+
+Evaluator tests use a real ThreadPoolExecutor and a real Journal, with `evaluate_one`
+replaced by a worker whose tasks finish only when the test opens their gates. The test
+sequences itself on the evaluator's own calls to `wait` (one per loop turn), never on time.
+`evaluate_one` itself is tested with a fake runner and judge (no sandbox).
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import json
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from evaluators.judge import JudgeSettings
+from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
+from evaluators.sandbox import Outcome
+from rsi.engine import EvaluationServices, Evaluator, StopRequested, evaluate_one
+from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
+from search_space import SetScalar, Strategy, apply, strategy_id
+
+# Only a deadlock guard: a correct evaluator never makes a test wait on it.
+GUARD_S = 60.0
+PARENT = Strategy(initial_candidates=3, max_candidates=3)
+CHILD = apply(PARENT, SetScalar(field="agentSteps", value=14))
+SEED = 42
+
+
+# --- fakes ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FakeTask:
+    id: str
+
+    def public(self) -> str:
+        return f"public view of {self.id}"
+
+
+def _services(tmp_path: Path, **update: Any) -> EvaluationServices:
+    tasks = SimpleNamespace(get=FakeTask)
+    fields: dict[str, Any] = {
+        "tasks": tasks,
+        "runner": None,
+        "sandbox": SimpleNamespace(name="fake-sandbox"),
+        "judge_settings": JudgeSettings(timeout_cap_s=7),
+        "limits": RunnerLimits(wall_s=11),
+        "seed": SEED,
+        "traces_dir": tmp_path / "traces",
+    }
+    return EvaluationServices(**(fields | update))
+
+
+def _evaluation(strategy: Strategy, task_id: str, purpose: Purpose, success: bool) -> Evaluation:
+    return Evaluation(
+        strategy_id=strategy_id(strategy),
+        task_id=task_id,
+        seed=SEED,
+        purpose=purpose,
+        success=success,
+        initial_outcome="fail" if success else "pass",
+        reference_outcome="pass",
+    )
+
+
+class Worker:
+    """Stands in for `evaluate_one`: records each call; a gated task waits for its gate."""
+
+    def __init__(self, successes: dict[str, bool] | None = None, gated: Iterable[str] = ()):
+        self.successes = successes or {}
+        self.gates = {task_id: threading.Event() for task_id in gated}
+        self.calls: list[tuple[str, str, str]] = []
+        self._lock = threading.Lock()
+
+    def __call__(
+        self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
+    ) -> tuple[Evaluation, dict[str, object]]:
+        with self._lock:
+            self.calls.append((strategy_id(strategy), task_id, purpose))
+        gate = self.gates.get(task_id)
+        if gate is not None and not gate.wait(GUARD_S):
+            raise AssertionError(f"the gate of {task_id} was never opened")
+        success = self.successes.get(task_id, False)
+        return _evaluation(strategy, task_id, purpose, success), {"ran": task_id}
+
+    def open(self, *task_ids: str) -> None:
+        for task_id in task_ids:
+            self.gates[task_id].set()
+
+    def paid_tasks(self) -> list[str]:
+        return [task for _, task, _ in self.calls]
+
+
+@dataclass
+class WaitSpy:
+    """Wraps `concurrent.futures.wait` as the evaluator calls it: one snapshot per loop turn
+    of the tasks it waits on and of how many results were journaled by then."""
+
+    journaled: Callable[[], int]
+    snapshots: list[tuple[list[str], int]] = field(default_factory=list)
+    turned: threading.Condition = field(default_factory=threading.Condition)
+
+    def __call__(self, pending: dict[Future[Any], str], **kwargs: Any) -> Any:
+        with self.turned:
+            self.snapshots.append((sorted(pending.values()), self.journaled()))
+            self.turned.notify_all()
+        return concurrent.futures.wait(pending, **kwargs)
+
+    def reached(self, turns: int) -> tuple[list[str], int]:
+        """Block until the evaluator has started its `turns`-th wait; return that snapshot."""
+        with self.turned:
+            assert self.turned.wait_for(lambda: len(self.snapshots) >= turns, GUARD_S), (
+                f"the evaluator never reached wait #{turns}: {self.snapshots}"
+            )
+            return self.snapshots[turns - 1]
+
+
+@dataclass
+class Rig:
+    journal: Journal
+    recorded: list[str]
+    evaluator: Evaluator
+    worker: Worker
+    spy: WaitSpy
+
+    def op(self, task_id: str, purpose: Purpose = "train", strategy: Strategy = PARENT) -> str:
+        return evaluation_op(purpose, strategy_id(strategy), task_id, SEED)
+
+
+@contextmanager
+def rig(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    worker: Worker,
+    *,
+    max_in_flight: int,
+    workers: int = 8,
+    should_stop: Callable[[], bool] = lambda: False,
+    run: str = "run",
+) -> Iterator[Rig]:
+    monkeypatch.setattr("rsi.engine.evaluation.evaluate_one", worker)
+    journal = Journal(tmp_path / run)
+    recorded: list[str] = []
+
+    def record(op: str, data: Evaluation) -> object:
+        recorded.append(op)
+        return journal.append(op, data)
+
+    spy = WaitSpy(journaled=lambda: len(recorded))
+    monkeypatch.setattr("rsi.engine.evaluation.wait", spy)
+    with ThreadPoolExecutor(workers) as pool:
+        evaluator = Evaluator(
+            _services(tmp_path),
+            journal,
+            record,
+            pool,
+            max_in_flight=max_in_flight,
+            should_stop=should_stop,
+        )
+        try:
+            yield Rig(journal, recorded, evaluator, worker, spy)
+        finally:
+            for gate in worker.gates.values():
+                gate.set()  # never leave a pool thread blocked behind a failed assertion
+            journal.close()
+
+
+class Background:
+    """Runs one `evaluate` call on its own thread, so the test can open gates meanwhile."""
+
+    def __init__(self, call: Callable[[], dict[str, Evaluation]]) -> None:
+        self.result: dict[str, Evaluation] | None = None
+        self.error: BaseException | None = None
+        self._thread = threading.Thread(target=self._run, args=(call,), daemon=True)
+        self._thread.start()
+
+    def _run(self, call: Callable[[], dict[str, Evaluation]]) -> None:
+        try:
+            self.result = call()
+        except BaseException as error:  # noqa: BLE001 - handed back to the test thread
+            self.error = error
+
+    def join(self) -> dict[str, Evaluation]:
+        self._thread.join(GUARD_S)
+        assert not self._thread.is_alive(), "evaluate never returned"
+        if self.error is not None:
+            raise self.error
+        assert self.result is not None
+        return self.result
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+
+def test_a_journaled_evaluation_is_never_paid_for_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker({"a": True, "c": True, "d": True})
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        first = r.evaluator.evaluate(PARENT, ["a", "b", "c"], "train")
+        assert list(first) == ["a", "b", "c"]
+        assert [first[t].success for t in first] == [True, False, True]
+        assert r.recorded == [r.op("a"), r.op("b"), r.op("c")]
+        assert r.evaluator.paid == 3 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
+        # Cached tasks come back from the journal in the order asked; only `d` is paid.
+        second = r.evaluator.evaluate(PARENT, ["c", "d", "a"], "train")
+        assert list(second) == ["c", "d", "a"]
+        assert second["c"] == first["c"] and second["a"] == first["a"]
+        assert second["d"].success is True
+        assert worker.paid_tasks()[3:] == ["d"] and r.evaluator.paid == 4
+        assert r.recorded[3:] == [r.op("d")]
+        # The key is (strategy, task, seed, purpose): another purpose or strategy is paid.
+        r.evaluator.evaluate(PARENT, ["a"], "dev")
+        r.evaluator.evaluate(CHILD, ["a"], "train")
+        assert r.recorded[4:] == [r.op("a", "dev"), r.op("a", "train", CHILD)]
+        assert worker.calls[4:] == [
+            (strategy_id(PARENT), "a", "dev"),
+            (strategy_id(CHILD), "a", "train"),
+        ]
+        assert r.evaluator.paid == 6
+        journaled = [e.op for e in r.journal.events]
+    assert journaled == r.recorded
+    # A fresh evaluator on the reopened journal (a resume) pays for nothing known.
+    again = Worker({"e": True})
+    with rig(tmp_path, monkeypatch, again, max_in_flight=2) as resumed:
+        results = resumed.evaluator.evaluate(PARENT, ["a", "b", "c", "d", "e"], "train")
+        assert again.paid_tasks() == ["e"] and resumed.evaluator.paid == 1
+        assert [results[t].success for t in results] == [True, False, True, True, True]
+        assert resumed.recorded == [resumed.op("e")]
+
+
+def test_another_seed_is_another_evaluation(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "run")
+    with ThreadPoolExecutor(1) as pool:
+        evaluator = Evaluator(
+            _services(tmp_path, seed=7),
+            journal,
+            journal.append,
+            pool,
+            max_in_flight=1,
+            should_stop=lambda: False,
+        )
+        assert evaluator.op(PARENT, "a", "dev") == evaluation_op("dev", strategy_id(PARENT), "a", 7)
+    journal.close()
+
+
+def test_each_paid_result_leaves_its_full_record_in_the_traces(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+        r.evaluator.evaluate(PARENT, ["a", "b"], "train")
+        for task_id in ("a", "b"):
+            path = tmp_path / "traces" / (r.op(task_id).replace(":", "__") + ".json")
+            assert json.loads(path.read_text()) == {"ran": task_id}
+        assert sorted(p.name for p in (tmp_path / "traces").iterdir()) == sorted(
+            r.op(t).replace(":", "__") + ".json" for t in ("a", "b")
+        )
+
+
+# --- order and bounds -----------------------------------------------------------------------
+
+
+def test_results_are_journaled_in_submission_order_whatever_order_they_finish_in(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = ["t0", "t1", "t2"]
+    worker = Worker({"t1": True}, gated=tasks)
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=3) as r:
+        call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
+        assert r.spy.reached(1) == (tasks, 0)
+        worker.open("t2")  # the last submitted finishes first: it waits for its turn
+        assert r.spy.reached(2) == (["t0", "t1"], 0)
+        worker.open("t1")
+        assert r.spy.reached(3) == (["t0"], 0)
+        worker.open("t0")
+        results = call.join()
+    assert r.recorded == [r.op(t) for t in tasks]
+    assert [e.op for e in r.journal.events] == r.recorded
+    assert list(results) == tasks and [results[t].success for t in tasks] == [False, True, False]
+
+
+def test_submission_is_bounded_by_the_in_flight_limit_and_the_journal_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """max_in_flight 2: at most two running, and at most 2 * 2 submitted but unjournaled."""
+    tasks = [f"t{i}" for i in range(6)]
+    worker = Worker(gated=tasks)
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        assert r.evaluator.window == 4
+        call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
+        assert r.spy.reached(1) == (["t0", "t1"], 0)
+        worker.open("t1")  # t0 holds the journal: later results wait behind it
+        assert r.spy.reached(2) == (["t0", "t2"], 0)
+        worker.open("t2")
+        assert r.spy.reached(3) == (["t0", "t3"], 0)
+        worker.open("t3")
+        # Four submitted, none journaled: the window is full, so t4 waits although a
+        # worker is free.
+        assert r.spy.reached(4) == (["t0"], 0)
+        assert worker.paid_tasks() == ["t0", "t1", "t2", "t3"]
+        worker.open("t0")
+        assert r.spy.reached(5) == (["t4", "t5"], 4)
+        worker.open("t4", "t5")
+        call.join()
+    assert r.recorded == [r.op(t) for t in tasks]
+    assert r.evaluator.paid == 6
+
+
+def test_at_least_one_evaluation_is_in_flight(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = ["t0", "t1"]
+    worker = Worker(gated=tasks)
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=0) as r:
+        assert (r.evaluator.max_in_flight, r.evaluator.window) == (1, 2)
+        call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
+        assert r.spy.reached(1) == (["t0"], 0)
+        worker.open("t0")
+        assert r.spy.reached(2) == (["t1"], 1)
+        worker.open("t1")
+        assert list(call.join()) == tasks
+
+
+# --- stopping -------------------------------------------------------------------------------
+
+
+def test_a_stop_journals_what_finished_and_a_resume_pays_only_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    tasks = ["t0", "t1", "t2", "t3"]
+    worker = Worker({"t0": True, "t3": True})
+    stop_after_two = lambda: len(worker.calls) >= 2  # noqa: E731
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=1, should_stop=stop_after_two) as r:
+        with pytest.raises(StopRequested):
+            r.evaluator.evaluate(PARENT, tasks, "train")
+        assert r.recorded == [r.op("t0"), r.op("t1")] and r.evaluator.paid == 2
+    rest = Worker({"t3": True})
+    with rig(tmp_path, monkeypatch, rest, max_in_flight=1) as resumed:
+        results = resumed.evaluator.evaluate(PARENT, tasks, "train")
+        assert rest.paid_tasks() == ["t2", "t3"]
+        assert [results[t].success for t in tasks] == [True, False, False, True]
+
+
+def test_a_stop_before_any_work_pays_nothing_unless_everything_is_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker({"a": True})
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+    stopped = Worker()
+    with rig(tmp_path, monkeypatch, stopped, max_in_flight=2, should_stop=lambda: True) as r:
+        assert r.evaluator.evaluate(PARENT, ["a"], "train")["a"].success is True
+        with pytest.raises(StopRequested):
+            r.evaluator.evaluate(PARENT, ["a", "b"], "train")
+        assert stopped.calls == [] and r.recorded == [] and r.spy.snapshots == []
+
+
+# --- evaluate_one: runner, then judge -------------------------------------------------------
+
+
+class FakeRunner:
+    """Writes a submission with run.sh (or none), and a trace with output and timings."""
+
+    name = "fake"
+
+    def __init__(self, *, submit: bool = True, error: str | None = None) -> None:
+        self.submit = submit
+        self.error = error
+        self.workdirs: list[Path] = []
+        self.seen: list[tuple[Strategy, object, RunnerLimits]] = []
+
+    def run(self, strategy: Strategy, task: Any, limits: RunnerLimits, workdir: Path) -> Any:
+        self.workdirs.append(workdir)
+        self.seen.append((strategy, task, limits))
+        assert workdir.is_dir() and not any(workdir.iterdir()), "the workdir must be fresh"
+        trace = Trace(
+            runner=self.name,
+            task_id=str(task),
+            phases=({"phase": "planning", "clauses_read": 2},),
+            tool_output="$ pytest\n3 passed",
+            usage=Usage(calls=3, steps=4, seconds=1.5),
+            error=self.error,
+        )
+        if not self.submit:
+            return RunnerResult(submission=None, trace=trace)
+        submission = workdir / "submission"
+        submission.mkdir()
+        (submission / "run.sh").write_text("exit 0\n")
+        return RunnerResult(submission=submission, trace=trace)
+
+    def health_check(self, strategy: Strategy) -> None:
+        return None
+
+
+@dataclass
+class FakeJudge:
+    initial: Outcome | None
+    reference: Outcome | None
+    calls: list[tuple[object, Path, object, object]] = field(default_factory=list)
+
+    def __call__(self, task: object, submission: Path, sandbox: object, *, settings: object) -> Any:
+        assert (submission / "run.sh").is_file()
+        self.calls.append((task, submission, sandbox, settings))
+        scores = SimpleNamespace(initial=self.initial, reference=self.reference)
+        return SimpleNamespace(
+            outcomes=lambda: scores,
+            model_dump=lambda mode: {"judged": task.id, "mode": mode},  # type: ignore[attr-defined]
+        )
+
+
+@pytest.mark.parametrize(
+    ("initial", "reference", "success", "outcomes"),
+    [
+        (Outcome.FAIL, Outcome.PASS, True, ("fail", "pass")),
+        (Outcome.PASS, Outcome.PASS, False, ("pass", "pass")),
+        (Outcome.FAIL, Outcome.FAIL, False, ("fail", "fail")),
+        (Outcome.FAIL, Outcome.ERROR, False, ("fail", "error")),
+        (Outcome.TIMEOUT, Outcome.PASS, False, ("timeout", "pass")),
+        (None, Outcome.PASS, False, ("missing", "pass")),
+        (Outcome.FAIL, None, False, ("fail", "missing")),
+    ],
+)
+def test_success_means_the_suite_rejects_the_initial_and_accepts_the_reference(
+    tmp_path: Path,
+    initial: Outcome | None,
+    reference: Outcome | None,
+    success: bool,
+    outcomes: Sequence[str],
+) -> None:
+    runner, judge = FakeRunner(), FakeJudge(initial, reference)
+    services = _services(tmp_path, runner=runner, judge=judge)
+    data, record = evaluate_one(services, CHILD, "task-1", "dev")
+    assert data.success is success
+    assert (data.initial_outcome, data.reference_outcome) == tuple(outcomes)
+    assert (data.strategy_id, data.task_id, data.seed, data.purpose) == (
+        strategy_id(CHILD),
+        "task-1",
+        SEED,
+        "dev",
+    )
+    assert data.runner_error is None
+    assert record["judgement"] == {"judged": "task-1", "mode": "json"}
+    # The runner saw the strategy, the public task and the run's limits; the judge saw the
+    # task, the runner's submission, the sandbox and the judge settings.
+    assert runner.seen == [(CHILD, "public view of task-1", services.limits)]
+    [(task, submission, sandbox, settings)] = judge.calls
+    assert submission == runner.workdirs[0] / "submission"
+    assert sandbox is services.sandbox and settings == services.judge_settings
+    assert task == FakeTask("task-1")
+
+
+def test_the_journal_keeps_the_deterministic_trace_and_the_record_keeps_everything(
+    tmp_path: Path,
+) -> None:
+    runner = FakeRunner()
+    services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
+    data, record = evaluate_one(services, PARENT, "task-1", "train")
+    assert "tool_output" not in data.trace
+    assert data.trace["usage"] == {"calls": 3, "input_tokens": 0, "output_tokens": 0, "steps": 4}
+    assert data.trace["phases"] == [{"phase": "planning", "clauses_read": 2}]
+    full = record["trace"]
+    assert isinstance(full, dict)
+    assert full["tool_output"] == "$ pytest\n3 passed" and full["usage"]["seconds"] == 1.5
+    assert {k: v for k, v in full.items() if k != "tool_output"} | {
+        "usage": data.trace["usage"]
+    } == data.trace
+    # The run's scratch directory is gone afterwards.
+    [workdir] = runner.workdirs
+    assert not workdir.exists() and workdir.name.startswith("rsi-task-1-")
+
+
+@pytest.mark.parametrize(
+    ("runner", "error"),
+    [
+        (FakeRunner(submit=False), "no submission"),
+        (FakeRunner(submit=False, error="model refused"), "model refused"),
+    ],
+)
+def test_no_submission_is_a_recorded_failure_and_is_not_judged(
+    tmp_path: Path, runner: FakeRunner, error: str
+) -> None:
+    judge = FakeJudge(Outcome.FAIL, Outcome.PASS)
+    services = _services(tmp_path, runner=runner, judge=judge)
+    data, record = evaluate_one(services, PARENT, "task-1", "train")
+    assert judge.calls == []
+    assert data.success is False and data.runner_error == error
+    assert (data.initial_outcome, data.reference_outcome) == ("not-run", "not-run")
+    assert (data.strategy_id, data.task_id, data.seed, data.purpose) == (
+        strategy_id(PARENT),
+        "task-1",
+        SEED,
+        "train",
+    )
+    assert "tool_output" not in data.trace and "seconds" not in data.trace["usage"]
+    assert set(record) == {"trace"} and record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
+    assert not runner.workdirs[-1].exists()
