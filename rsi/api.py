@@ -123,6 +123,7 @@ def prepare(
     override_consumed: bool = False,
     observer: Observer | None = None,
     lineage: LineageSink | Literal["auto"] | None = "auto",
+    finish: bool = False,
 ) -> Engine:
     """An engine ready to run: its tasks, sandbox and model are checked (a user error
     raises here, before anything is journaled or paid for)."""
@@ -138,6 +139,7 @@ def prepare(
         observer=observer,
         lineage=lineage,
         override_consumed_release=override_consumed,
+        finish=finish,
     )
 
 
@@ -167,16 +169,22 @@ def resume(
     override_consumed: bool = False,
     observer: Observer | None = None,
     lineage: LineageSink | Literal["auto"] | None = "auto",
+    finish: bool = False,
 ) -> Run:
-    """Continue a stopped or crashed search with the config it started with."""
+    """Continue a stopped or crashed search with the config it started with (its
+    `config.json`, whose `[budget]` may have been raised). `finish=True` ends a search
+    paused at its optimizer budget: freeze and gate what it has."""
     directory = Path(run_dir)
-    return search(
+    engine = prepare(
         read_run_config(directory),
         directory,
         override_consumed=override_consumed,
         observer=observer,
         lineage=lineage,
+        finish=finish,
     )
+    engine.run()
+    return load_run(directory)
 
 
 def load_run(run_dir: str | Path) -> Run:

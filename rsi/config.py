@@ -6,6 +6,7 @@ values raise `UserInputError` naming the file, the key and the reason.
 
 from __future__ import annotations
 
+import json
 import sys
 from pathlib import Path
 from typing import Any, Literal
@@ -65,7 +66,25 @@ class ProposersSection(_Section):
         "optuna",
     )
     optuna_startup_trials: int = Field(default=4, ge=0)
-    reflective_model: str | None = None
+    reflective_model: str | None = None  # kept for older run configs; prefer [proposers.reflective]
+    reflective: ReflectiveSection = Field(default_factory=lambda: ReflectiveSection())
+
+    @model_validator(mode="after")
+    def _stack_is_supported(self) -> ProposersSection:
+        if "reflective" in self.stack and set(self.stack) - {"reflective", "optuna"}:
+            raise ValueError(
+                'stack: "reflective" combines only with "optuna" (["reflective", "optuna"])'
+            )
+        return self
+
+
+class ReflectiveSection(_Section):
+    """`[proposers.reflective]`: the optimizer's model when it differs from `[llm]`."""
+
+    model: str | None = None
+    api_base: str | None = None
+    api_key_env: str | None = None
+    batch_chars: int = Field(default=12_000, ge=1_000)
 
 
 class RunnerSection(_Section):
@@ -73,6 +92,7 @@ class RunnerSection(_Section):
 
     kind: Literal["scripted", "command", "testhelix"] = "scripted"
     command: tuple[str, ...] = ()  # argv for the command runner
+    model: str | None = None  # unused; kept so that older runs' config.json still load
     testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
 
 
@@ -86,9 +106,13 @@ class SandboxSection(_Section):
 class BudgetSection(_Section):
     """Optimizer resource caps; `None` means unlimited. Extending these on resume is allowed."""
 
-    max_optimizer_calls: int | None = Field(default=None, ge=0)
-    max_tokens: int | None = Field(default=None, ge=0)
+    max_optimizer_calls: int | None = Field(default=None, ge=0)  # proposal attempts
+    max_tokens: int | None = Field(default=None, ge=0)  # optimizer input + output tokens
     max_wall_s: float | None = Field(default=None, gt=0)
+    # The reflective proposer's model usage, metered apart from the generator's.
+    optimizer_calls: int | None = Field(default=None, ge=0)
+    optimizer_input_tokens: int | None = Field(default=None, ge=0)
+    optimizer_output_tokens: int | None = Field(default=None, ge=0)
 
 
 class TimeoutsSection(_Section):
@@ -129,7 +153,26 @@ class ExperimentConfig(_Section):
             raise ValueError("search.minibatch exceeds data.proposal")
         if self.runner.kind == "testhelix" and self.llm is None:
             raise ValueError("runner.kind testhelix needs an [llm] table (model, api_key_env)")
+        if "reflective" in self.proposers.stack and self.optimizer_llm() is None:
+            raise ValueError("the reflective proposer needs [llm] or [proposers.reflective] model")
         return self
+
+    def optimizer_llm(self) -> LlmSettings | None:
+        """The reflective proposer's model: `[llm]` with `[proposers.reflective]` over it."""
+        section = self.proposers.reflective
+        overrides = {
+            k: v
+            for k, v in {
+                "model": section.model or self.proposers.reflective_model,
+                "api_base": section.api_base,
+                "api_key_env": section.api_key_env,
+            }.items()
+            if v is not None
+        }
+        if self.llm is None and "model" not in overrides:
+            return None
+        base = self.llm.model_dump() if self.llm is not None else {}
+        return LlmSettings.model_validate({**base, **overrides})
 
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
         """Content id of the resolved config; a resume compares these (budget may change).
@@ -138,13 +181,14 @@ class ExperimentConfig(_Section):
         nothing a search decides (the journal is the same at any worker count), so they
         are left out: a search may be resumed with more workers or on another executor.
         """
-        data = self.model_dump(mode="json")
-        data["experiment"].pop("runs_dir")
-        data["search"].pop("workers")
-        if data.get("llm"):
-            data["llm"].pop("max_concurrent_calls")
+        # Settings left at their defaults are left out, so that a release adding a
+        # defaulted setting does not change the fingerprint of an existing run.
+        data = self.model_dump(mode="json", exclude_defaults=True)
+        data["experiment"].pop("runs_dir", None)
+        data.get("search", {}).pop("workers", None)
+        data.get("llm", {}).pop("max_concurrent_calls", None)
         if ignore_budget:
-            data.pop("budget")
+            data.pop("budget", None)
         return content_id(data)
 
 
@@ -194,3 +238,21 @@ def read_run_config(run_dir: Path) -> ExperimentConfig:
         return ExperimentConfig.model_validate_json(path.read_text(encoding="utf-8"))
     except ValidationError as error:
         raise UserInputError(_where(error), source=str(path)) from None
+
+
+def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str | None) -> None:
+    """Write the resolved config into a run; a resume must match it except for [budget].
+
+    The journal's run_started hash is the reference when present (it also catches a
+    hand-edited config.json); before the first event, an existing config.json is.
+    """
+    path = run_dir / CONFIG_FILE
+    expected = started_hash
+    if expected is None and path.exists():
+        expected = read_run_config(run_dir).fingerprint(ignore_budget=True)
+    if expected is not None and expected != config.fingerprint(ignore_budget=True):
+        raise UserInputError(
+            "the config differs from the one this run started with (only [budget] may change)",
+            source=str(path),
+        )
+    path.write_text(json.dumps(config.model_dump(mode="json"), indent=2, sort_keys=True))

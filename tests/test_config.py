@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
@@ -55,6 +56,13 @@ def test_malformed_toml_through_the_cli(tmp_path: Path) -> None:
     assert_one_line_user_error(run_rsi("search", str(bad)), str(bad), "malformed TOML")
 
 
-def test_paper_config_refuses_until_its_runner_exists() -> None:
-    result = run_rsi("search", str(PAPER), "--json")
-    assert_one_line_user_error(result, "testhelix")
+def test_paper_config_refuses_without_its_key_before_any_work(tmp_path: Path) -> None:
+    env_key = "ANTHROPIC_API_KEY"
+    saved = os.environ.pop(env_key, None)
+    try:
+        result = run_rsi("search", str(PAPER), "--run-dir", str(tmp_path / "run"), "--json")
+    finally:
+        if saved is not None:
+            os.environ[env_key] = saved
+    assert_one_line_user_error(result, "llm.api_key_env", env_key, "not set")
+    assert not (tmp_path / "run" / "events.jsonl").exists()  # nothing journaled, nothing paid

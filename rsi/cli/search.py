@@ -28,9 +28,18 @@ def register(app: typer.Typer) -> None:
     app.command("release")(release)
 
 
-def drive(config: ExperimentConfig, run_dir: Path, *, as_json: bool, override: bool) -> Run:
+def drive(
+    config: ExperimentConfig,
+    run_dir: Path,
+    *,
+    as_json: bool,
+    override: bool,
+    finish: bool = False,
+) -> Run:
     progress = SearchProgress(config, enabled=not as_json)
-    engine = prepare(config, run_dir, override_consumed=override, observer=progress.on_event)
+    engine = prepare(
+        config, run_dir, override_consumed=override, observer=progress.on_event, finish=finish
+    )
     try:
         with progress:
             engine.run()
@@ -61,10 +70,19 @@ def search(
 def resume(
     run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
     override_consumed: Annotated[bool, typer.Option("--override-consumed")] = False,
+    finish: Annotated[
+        bool,
+        typer.Option("--finish", help="End a search paused at its optimizer budget: gate it."),
+    ] = False,
     as_json: JsonFlag = False,
 ) -> None:
-    """Continue a stopped or crashed search; finished work is never paid for again."""
-    drive(read_run_config(run_dir), run_dir, as_json=as_json, override=override_consumed)
+    """Continue a stopped or crashed search; finished work is never paid for again.
+
+    Raise the budget in the run's config.json (or search again with the larger budget and
+    the same --run-dir) to continue a search paused at its optimizer budget.
+    """
+    config = read_run_config(run_dir)
+    drive(config, run_dir, as_json=as_json, override=override_consumed, finish=finish)
 
 
 def status(run_dir: Path, as_json: JsonFlag = False) -> None:
@@ -117,6 +135,26 @@ def render_summary(summary: RunSummary) -> None:
             f"{kept.dev_rar:.1%}" if kept.dev_rar is not None else "-",
         )
     console.print(table)
+    if summary.proposals:
+        proposals = Table(title="proposals", show_lines=False)
+        for column in ("round", "proposer", "edit", "verdict", "calls", "rationale"):
+            proposals.add_column(column)
+        for p in summary.proposals:
+            proposals.add_row(
+                str(p["round"]),
+                p["proposer"],
+                edit_text(p["edit"]),
+                p["verdict"] or "-",
+                str(p["calls"]),
+                p["rationale"][:120],
+            )
+        console.print(proposals)
+    if summary.optimizer["calls"]:
+        used = summary.optimizer
+        console.print(
+            f"optimizer model usage: {used['calls']} calls, {used['input_tokens']} input and "
+            f"{used['output_tokens']} output tokens"
+        )
     if summary.champion_id:
         console.print(f"[bold]champion[/bold] {summary.champion_id}")
         for edit in summary.champion_edits:

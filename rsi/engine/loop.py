@@ -9,16 +9,17 @@ recorded ops for free and continues where the journal ends.
 from __future__ import annotations
 
 import concurrent.futures
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
 
-from rsi.config import CONFIG_FILE, ExperimentConfig, read_run_config
+from evaluators.llm import preflight
+from rsi.config import ExperimentConfig, write_run_config
 from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
 from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
-from rsi.engine.sampling import minibatch
+from rsi.engine.sampling import minibatch, plan_split
 from rsi.engine.screening import screen
 from rsi.engine.stopping import Budget, StopFlag
 from rsi.journal import (
@@ -36,12 +37,13 @@ from rsi.journal import (
     RunLock,
     RunStarted,
     Screened,
+    SearchPaused,
     SearchState,
     SearchStopped,
     SplitRecorded,
     fold,
 )
-from rsi.proposers import Proposer
+from rsi.proposers import OptimizerBudgetExhausted, Proposer
 from rsi.release import (
     GateInputs,
     ReleaseLedger,
@@ -50,7 +52,6 @@ from rsi.release import (
     gate_release,
 )
 from search_space import ProseGuard, Strategy, strategy_id
-from search_space.errors import UserInputError
 
 Observer = Callable[[Event], None]
 
@@ -84,11 +85,17 @@ class Engine:
         observer: Observer | None = None,
         lineage: LineageSink | None = None,
         override_consumed_release: bool = False,
+        finish: bool = False,
     ) -> None:
         self.config = config
+        self.finish = finish  # end a search paused at its optimizer budget
         self.run_dir = run_dir
         self.services = services or build_services(config, run_dir)
-        self.proposer = proposer or build_proposer(config)
+        self._given_proposer = proposer
+        if proposer is None and "reflective" in config.proposers.stack:
+            settings = config.optimizer_llm()
+            assert settings is not None
+            preflight(settings)  # a missing key fails here, before anything is journaled
         self.observer = observer or (lambda _event: None)
         self.lineage = lineage
         self.override_consumed_release = override_consumed_release
@@ -114,27 +121,6 @@ class Engine:
                 self.record(f"lineage:failed:{failure.event_seq}", failure)
         return event
 
-    def _write_config(self) -> None:
-        """Write the resolved config; a resume must match it except for [budget].
-
-        The journal's run_started hash is the reference when present (it also catches a
-        hand-edited config.json); before the first event, an existing config.json is.
-        """
-        path = self.run_dir / CONFIG_FILE
-        started = self.journal.get("run:start")
-        if started is not None and isinstance(started.data, RunStarted):
-            expected: str | None = started.data.config_hash
-        elif path.exists():
-            expected = read_run_config(self.run_dir).fingerprint(ignore_budget=True)
-        else:
-            expected = None
-        if expected is not None and expected != self.config.fingerprint(ignore_budget=True):
-            raise UserInputError(
-                "the config differs from the one this run started with (only [budget] may change)",
-                source=str(path),
-            )
-        path.write_text(json.dumps(self.config.model_dump(mode="json"), indent=2, sort_keys=True))
-
     # --- the search -------------------------------------------------------------------------
 
     def run(self) -> SearchState:
@@ -150,7 +136,20 @@ class Engine:
             self.journal = Journal(self.run_dir)
             try:
                 self.state = fold(self.journal.events)
-                self._write_config()
+                self.proposer = self._given_proposer or build_proposer(
+                    self.config,
+                    self.run_dir,
+                    pool_ids=self.services.tasks.ids,
+                    used=self.state.optimizer,
+                )
+                started = self.journal.get("run:start")
+                write_run_config(
+                    self.config,
+                    self.run_dir,
+                    started.data.config_hash
+                    if started and isinstance(started.data, RunStarted)
+                    else None,
+                )
                 self.evaluator = Evaluator(
                     self.services,
                     self.journal,
@@ -169,6 +168,14 @@ class Engine:
                     seed=self.config.experiment.seed,
                     health_check=self.services.runner.health_check,
                     health_timeout_s=self.config.timeouts.health_check_s,
+                )
+                self.reflection = ReflectionStep(
+                    state=self.state,
+                    record=self.record,
+                    proposer=self.proposer,
+                    tasks=self.services.tasks,
+                    space=self.config.search_space,
+                    seed=self.config.experiment.seed,
                 )
                 self._search(stop)
             except StopRequested:
@@ -204,7 +211,20 @@ class Engine:
             reason = self._terminal_reason(budget)
             if reason is not None:
                 break
-            self._round(self._current_round())
+            spent = budget.optimizer_spent(self.state.optimizer)
+            if spent is not None and not self.finish:
+                self._pause(spent)
+            if spent is not None:
+                reason = f"finished at the {spent}"
+                break
+            try:
+                self._round(self._current_round())
+            except OptimizerBudgetExhausted as exhausted:
+                spent = f"optimizer budget {exhausted.cap} reached"
+                if not self.finish:
+                    self._pause(spent)
+                reason = f"finished at the {spent}"
+                break
         ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
         self.record(ops, SearchStopped(reason=reason))
         freeze_champion(self.state, self.run_dir, self.record)
@@ -220,6 +240,12 @@ class Engine:
             )
         )
 
+    def _pause(self, reason: str) -> None:
+        """Journal the pause and stop like a signal would: `rsi resume` continues."""
+        attempts = self.state.attempts
+        self.record(f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
+        raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
+
     def _reserve_release_split(self) -> Reservation:
         """Claim the release split in the ledger, or refuse before any paid work."""
         assert self.state.split is not None
@@ -230,29 +256,7 @@ class Engine:
         )
 
     def _split(self) -> SplitRecorded | None:
-        """The split to record, or None when the journal holds one (it stands on resume,
-        even if the pool has grown)."""
-        if self.state.split is not None:
-            known = set(self.services.tasks.ids)
-            missing = sorted(
-                t for ids in self.state.split.roles.values() for t in ids if t not in known
-            )
-            if missing:
-                raise UserInputError(
-                    f"task {missing[0]!r} of the recorded split is gone from the pool",
-                    source=str(self.config.experiment.tasks),
-                )
-            return None
-        data = self.config.data
-        sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
-        if data.test:
-            sizes["test"] = data.test
-        splits = self.services.tasks.split(sizes, seed=data.seed)
-        roles = {split.role.value: split.ids for split in splits.roles if split.role.value in sizes}
-        hashes = {
-            split.role.value: split.sha256 for split in splits.roles if split.role.value in sizes
-        }
-        return SplitRecorded(seed=data.seed, roles=roles, hashes=hashes)
+        return plan_split(self.config, self.services.tasks, self.state.split)
 
     def _terminal_reason(self, budget: Budget) -> str | None:
         search, state = self.config.search, self.state
@@ -265,7 +269,7 @@ class Engine:
             and self._batch(self._current_round()) is None
         ):
             return "proposal tasks exhausted"
-        return budget.exceeded(optimizer_calls=state.attempts, tokens=0)
+        return budget.exceeded(attempts=state.attempts, optimizer=state.optimizer)
 
     def _current_round(self) -> int:
         started = self.state.rounds_started
@@ -382,6 +386,10 @@ class Engine:
                 edit=child_event.edit,
                 proposer=child_event.proposer,
             )
+        parent = Strategy.model_validate(self.state.candidates[started.parent_id].strategy)
+        self.reflection.after_screen(
+            started, parent, child_event, verdict, (parent_evals, child_evals)
+        )
         insight = (
             f"round {r}: {child_event.proposer} edited {child_event.field} "
             f"({child_event.rationale}); {verdict.reason}; "

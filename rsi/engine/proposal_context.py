@@ -7,6 +7,8 @@ numbers; release outcomes and dev per-task outcomes never appear.
 
 from __future__ import annotations
 
+import dataclasses
+
 from evaluators.tasks import TaskSet
 from rsi.journal import Evaluation, RoundStarted, SearchState, evaluation_op
 from rsi.proposers import PastAttempt, ProposalContext, TaskFeedback
@@ -87,4 +89,21 @@ def build_context(
         insights=tuple(reflection.insight for reflection in state.reflections),
         space=space,
         dev_rar={sid: c.dev_rar for sid, c in state.candidates.items() if c.dev_rar is not None},
+    )
+
+
+def state_as_of(state: SearchState, round_number: int, attempt: int) -> SearchState:
+    """The state as a proposer saw it at (round, attempt): a reflection after the screen is
+    asked with the same context, so a resumed search replays the same sessions."""
+    return dataclasses.replace(
+        state,
+        candidates={k: c for k, c in state.candidates.items() if c.round < round_number},
+        proposals=[p for p in state.proposals if p.round < round_number],
+        rejections=[
+            r
+            for r in state.rejections
+            if r.round < round_number or (r.round == round_number and r.attempt < attempt)
+        ],
+        screens={k: v for k, v in state.screens.items() if k < round_number},
+        reflections=[x for x in state.reflections if x.round < round_number],
     )

@@ -13,8 +13,22 @@ from dataclasses import dataclass
 
 from evaluators.tasks import TaskSet
 from rsi.engine.proposal_context import build_context
-from rsi.journal import ChildProposed, ProposalRejected, Record, RoundStarted, SearchState
-from rsi.proposers import NoProposal, Proposal, Proposer
+from rsi.journal import (
+    ChildProposed,
+    ProposalRejected,
+    ProposerUsage,
+    Record,
+    RoundStarted,
+    SearchState,
+)
+from rsi.proposers import (
+    NoProposal,
+    OptimizerBudgetExhausted,
+    Proposal,
+    ProposalCost,
+    ProposalRefused,
+    Proposer,
+)
 from search_space import (
     InvalidEdit,
     ProseGuard,
@@ -51,10 +65,19 @@ class ProposalStep:
             attempt=attempt, parent=parent, started=started,
         )  # fmt: skip
         prefix = f"round:{r}:attempt:{attempt}"
+        refused: ProposalRefused | None = None
         try:
             proposal: Proposal | None = self.proposer.propose(context)
+        except ProposalRefused as error:  # the proposer's own host check or session failed
+            proposal, refused, reason, message = None, error, error.reason, error.message
+            self._record_cost(prefix, r, attempt, error.session or "proposal", error.cost)
         except NoProposal as error:
             proposal, reason, message = None, "no_proposal", str(error)
+        except OptimizerBudgetExhausted as error:
+            self._record_cost(prefix, r, attempt, "budget", error.cost)
+            raise
+        if proposal is not None:
+            self._record_cost(prefix, r, attempt, proposal.session or "proposal", proposal.cost)
         child: Strategy | None = None
         if proposal is not None:
             try:
@@ -69,9 +92,9 @@ class ProposalStep:
                     round=r,
                     attempt=attempt,
                     parent_id=started.parent_id,
-                    proposer=proposal.proposer if proposal else self.proposer.name,
-                    field=proposal.field if proposal else None,
-                    edit=proposal.edit if proposal else None,
+                    proposer=_proposer_name(proposal, refused, self.proposer.name),
+                    field=proposal.field if proposal else (refused.field if refused else None),
+                    edit=proposal.edit if proposal else (refused.edit if refused else None),
                     reason=reason,
                     message=message,
                 ),
@@ -95,6 +118,24 @@ class ProposalStep:
         assert isinstance(event.data, ChildProposed)
         return event.data
 
+    def _record_cost(
+        self, prefix: str, r: int, attempt: int, session: str, cost: ProposalCost
+    ) -> None:
+        """Journal what an LLM proposer's session used (the optimizer budget counts it)."""
+        if cost.calls == 0:
+            return  # offline proposers cost nothing and journal nothing
+        self.record(
+            f"{prefix}:usage:{session}",
+            ProposerUsage(
+                round=r,
+                attempt=attempt,
+                session=session,
+                calls=cost.calls,
+                input_tokens=cost.input_tokens,
+                output_tokens=cost.output_tokens,
+            ),
+        )
+
     def health_problem(self, child: Strategy) -> tuple[str, str]:
         """('', '') when healthy; else a rejection reason and message."""
         if strategy_id(child) in self.state.candidates:
@@ -110,3 +151,11 @@ class ProposalStep:
         finally:
             checker.shutdown(wait=False, cancel_futures=True)  # never wait on a hung check
         return "", ""
+
+
+def _proposer_name(proposal: Proposal | None, refused: ProposalRefused | None, default: str) -> str:
+    if proposal is not None:
+        return proposal.proposer
+    if refused is not None and refused.proposer:
+        return refused.proposer
+    return default

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from evaluators.judge import JudgeSettings
-from evaluators.llm import ResponseCache, preflight
+from evaluators.llm import ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners.base import Runner, RunnerLimits
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
 from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
@@ -14,7 +15,14 @@ from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
-from rsi.proposers import PolicyProposer, Proposer
+from rsi.proposers import (
+    OptunaProposer,
+    PolicyProposer,
+    Proposer,
+    ReflectiveProposer,
+    ReflectiveStack,
+    SessionTimeouts,
+)
 from search_space import Strategy
 from search_space.errors import UserInputError
 from search_space.io import load_model
@@ -104,11 +112,50 @@ def check_sandbox_ready(sandbox: Sandbox) -> None:
             raise UserInputError(f"sandbox.backend: {error}", source="config") from None
 
 
-def build_proposer(config: ExperimentConfig) -> Proposer:
-    if "reflective" in config.proposers.stack:
-        raise UserInputError(
-            "proposers.stack: the reflective (LLM) proposer is not available yet", source="config"
-        )
-    return PolicyProposer(
-        config.proposers.stack, optuna_startup_trials=config.proposers.optuna_startup_trials
+def build_proposer(
+    config: ExperimentConfig,
+    run_dir: Path,
+    *,
+    pool_ids: tuple[str, ...] = (),
+    used: Mapping[str, int] | None = None,
+) -> Proposer:
+    """The configured proposer stack.
+
+    A reflective stack gets its own `optimizer` meter, capped by `[budget] optimizer_*`
+    minus what the journal says earlier processes of this run already used (`used`), and
+    the run's reply cache, so a resumed search replays its sessions instead of paying.
+    """
+    stack = config.proposers.stack
+    if "reflective" not in stack:
+        return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
+    settings = config.optimizer_llm()
+    assert settings is not None  # the config refuses a reflective stack without a model
+    preflight(settings)
+    spent = used or {}
+    budget = config.budget
+    unlimited = 10**12
+
+    def left(cap: int | None, key: str) -> int:
+        return unlimited if cap is None else max(0, cap - spent.get(key, 0))
+
+    caps = UsageCaps(
+        calls=left(budget.optimizer_calls, "calls"),
+        input_tokens=left(budget.optimizer_input_tokens, "input_tokens"),
+        output_tokens=left(budget.optimizer_output_tokens, "output_tokens"),
+        wall_s=float(unlimited),  # the search's wall budget is [budget] max_wall_s
+        concurrent=settings.max_concurrent_calls,
     )
+    timeouts = config.timeouts
+    reflective = ReflectiveProposer(
+        settings,
+        UsageMeter(caps, scope="optimizer"),
+        ResponseCache(run_dir / LLM_CACHE_DIR),
+        timeouts=SessionTimeouts(timeouts.selection_s, timeouts.diagnosis_s, timeouts.reflection_s),
+        known_task_ids=pool_ids,
+        batch_chars=config.proposers.reflective.batch_chars,
+    )
+    if "optuna" in stack:
+        return ReflectiveStack(
+            reflective, OptunaProposer(startup_trials=config.proposers.optuna_startup_trials)
+        )
+    return reflective

@@ -1,9 +1,15 @@
-"""Minibatches of proposal tasks that no earlier round used (epoch-shuffled, seeded)."""
+"""The run's split into data roles, and minibatches of proposal tasks that no earlier round
+used (epoch-shuffled, seeded)."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+
+from evaluators.tasks import TaskSet
+from rsi.config import ExperimentConfig
+from rsi.journal import SplitRecorded
+from search_space.errors import UserInputError
 
 
 def epoch_order(proposal_ids: Sequence[str], *, seed: int, epochs: int) -> list[str]:
@@ -33,3 +39,30 @@ def minibatch(
     if start // per_epoch != (start + size - 1) // per_epoch:
         return None  # never straddle two epochs: the batch would repeat a task
     return tuple(batch)
+
+
+def plan_split(
+    config: ExperimentConfig, tasks: TaskSet, recorded: SplitRecorded | None
+) -> SplitRecorded | None:
+    """The split to record, or None when the journal holds one (it stands on resume, even
+    if the pool has grown; a task of it gone from the pool is an error)."""
+    if recorded is not None:
+        known = set(tasks.ids)
+        missing = sorted(t for ids in recorded.roles.values() for t in ids if t not in known)
+        if missing:
+            raise UserInputError(
+                f"task {missing[0]!r} of the recorded split is gone from the pool",
+                source=str(config.experiment.tasks),
+            )
+        return None
+    data = config.data
+    sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
+    if data.test:
+        sizes["test"] = data.test
+    splits = tasks.split(sizes, seed=data.seed)
+    wanted = [split for split in splits.roles if split.role.value in sizes]
+    return SplitRecorded(
+        seed=data.seed,
+        roles={split.role.value: split.ids for split in wanted},
+        hashes={split.role.value: split.sha256 for split in wanted},
+    )

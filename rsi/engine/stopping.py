@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
@@ -54,12 +54,31 @@ class Budget:
         self.caps = caps
         self.started = time.monotonic()
 
-    def exceeded(self, *, optimizer_calls: int, tokens: int) -> str | None:
+    def exceeded(self, *, attempts: int, optimizer: Mapping[str, int]) -> str | None:
+        """Which cap the search has reached, or None. `optimizer` is the journaled usage
+        of the LLM proposer's sessions (calls, input_tokens, output_tokens)."""
         caps = self.caps
-        if caps.max_optimizer_calls is not None and optimizer_calls >= caps.max_optimizer_calls:
+        if caps.max_optimizer_calls is not None and attempts >= caps.max_optimizer_calls:
             return f"optimizer call budget {caps.max_optimizer_calls} reached"
+        tokens = optimizer.get("input_tokens", 0) + optimizer.get("output_tokens", 0)
         if caps.max_tokens is not None and tokens >= caps.max_tokens:
             return f"token budget {caps.max_tokens} reached"
         if caps.max_wall_s is not None and time.monotonic() - self.started >= caps.max_wall_s:
             return f"wall time budget {caps.max_wall_s:g} s reached"
+        return None
+
+    def optimizer_spent(self, optimizer: Mapping[str, int]) -> str | None:
+        """Which `[budget] optimizer_*` cap the LLM proposer's journaled usage reached.
+
+        Unlike the caps above, which end the search, this one pauses it: more budget on
+        resume continues it.
+        """
+        caps = self.caps
+        for key, cap in (
+            ("calls", caps.optimizer_calls),
+            ("input_tokens", caps.optimizer_input_tokens),
+            ("output_tokens", caps.optimizer_output_tokens),
+        ):
+            if cap is not None and optimizer.get(key, 0) >= cap:
+                return f"optimizer budget {key} {cap} reached"
         return None

@@ -117,6 +117,22 @@ class Reflection(_Data):
     insight: str
 
 
+class ProposerUsage(_Data):
+    """Model usage of one proposer session (the optimizer's scope, which [budget] caps).
+
+    Recorded only by LLM proposers, so offline journals never hold it. Counts exclude
+    whether a reply came from the cache, so a resumed search journals the same numbers.
+    """
+
+    type: Literal["proposer_usage"] = "proposer_usage"
+    round: int
+    attempt: int
+    session: str
+    calls: int
+    input_tokens: int
+    output_tokens: int
+
+
 class RoundCompleted(_Data):
     type: Literal["round_completed"] = "round_completed"
     round: int
@@ -146,6 +162,15 @@ class SearchStopped(_Data):
     reason: str
 
 
+class SearchPaused(_Data):
+    """The optimizer's model budget ran out: the search waits, resumable with a larger
+    `[budget]`, or finished as it stands with `rsi resume --finish`."""
+
+    type: Literal["search_paused"] = "search_paused"
+    reason: str
+    attempts: int
+
+
 class LineageFailed(_Data):
     """An MLflow projection failed; the search went on and `rsi mlflow sync` fills the gap."""
 
@@ -165,10 +190,12 @@ EventData = Annotated[
     | Screened
     | DevScored
     | Reflection
+    | ProposerUsage
     | RoundCompleted
     | ChampionFrozen
     | GateDecided
     | SearchStopped
+    | SearchPaused
     | LineageFailed,
     Field(discriminator="type"),
 ]

@@ -14,10 +14,12 @@ from rsi.journal.events import (
     Event,
     GateDecided,
     ProposalRejected,
+    ProposerUsage,
     Reflection,
     RoundCompleted,
     RoundStarted,
     Screened,
+    SearchPaused,
     SearchStopped,
     SplitRecorded,
 )
@@ -50,6 +52,17 @@ class SearchState:
     champion: ChampionFrozen | None = None
     gate: GateDecided | None = None
     stopped: SearchStopped | None = None
+    paused: SearchPaused | None = None  # the latest pause at the optimizer budget
+    usage: list[ProposerUsage] = field(default_factory=list)  # LLM proposer sessions
+
+    @property
+    def optimizer(self) -> dict[str, int]:
+        """What the optimizer's model sessions used so far (the [budget] optimizer caps)."""
+        return {
+            "calls": sum(u.calls for u in self.usage),
+            "input_tokens": sum(u.input_tokens for u in self.usage),
+            "output_tokens": sum(u.output_tokens for u in self.usage),
+        }
 
     @property
     def attempts(self) -> int:
@@ -122,6 +135,10 @@ class SearchState:
             self.gate = data
         elif isinstance(data, SearchStopped):
             self.stopped = data
+        elif isinstance(data, SearchPaused):
+            self.paused = data
+        elif isinstance(data, ProposerUsage):
+            self.usage.append(data)
 
 
 def fold(events: list[Event]) -> SearchState:

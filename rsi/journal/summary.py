@@ -36,6 +36,8 @@ class RunSummary(BaseModel):
     champion_edits: tuple[dict[str, Any], ...]
     stopped: str | None
     gate: dict[str, Any] | None
+    optimizer: dict[str, int]  # the LLM proposer's model usage (zero offline)
+    proposals: tuple[dict[str, Any], ...]  # every child proposed: who, what, why
 
 
 def read_state(run_dir: Path) -> SearchState:
@@ -74,9 +76,33 @@ def summarise(run_dir: Path) -> RunSummary:
         ),
         champion_id=champion,
         champion_edits=tuple(lineage_edits(state, champion)),
-        stopped=state.stopped.reason if state.stopped else None,
+        stopped=state.stopped.reason
+        if state.stopped
+        else (f"paused: {state.paused.reason}" if state.paused else None),
         gate=state.gate.model_dump(mode="json") if state.gate else None,
+        optimizer=state.optimizer,
+        proposals=tuple(
+            {
+                "round": p.round,
+                "attempt": p.attempt,
+                "proposer": p.proposer,
+                "edit": p.edit,
+                "rationale": p.rationale,
+                "verdict": _verdict(state, p.round),
+                "calls": sum(
+                    u.calls for u in state.usage if u.round == p.round and u.attempt == p.attempt
+                ),
+            }
+            for p in state.proposals
+        ),
     )
+
+
+def _verdict(state: SearchState, round_number: int) -> str | None:
+    screened = state.screens.get(round_number)
+    if screened is None:
+        return None
+    return "kept" if screened.passed else "discarded"
 
 
 def edit_text(edit: dict[str, Any]) -> str:

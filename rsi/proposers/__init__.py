@@ -16,6 +16,7 @@ from rsi.proposers.base import (
     ScreenVerdict,
     TaskFeedback,
 )
+from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.policy import PolicyProposer
 from rsi.proposers.reflective import (
     FieldChoice,
@@ -30,6 +31,7 @@ __all__ = [
     "Insight",
     "NoProposal",
     "OptimizerBudgetExhausted",
+    "OptunaProposer",
     "PastAttempt",
     "PolicyProposer",
     "Proposal",

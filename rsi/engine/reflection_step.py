@@ -1,0 +1,91 @@
+"""Reflection after the screen (DESIGN.md section 8, step 9), for proposers that reflect.
+
+A `Reflector` (the reflective proposer) is asked, with the very context its proposal was
+made with, what the screen teaches; its insights are journaled as `Reflection` events and
+shown to every later proposal. Its session's usage is journaled last, as the marker that
+the round's reflection is done: a resumed search never asks twice. Offline proposers do not
+reflect, and their journals hold none of these events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from evaluators.tasks import TaskSet
+from rsi.engine.proposal_context import build_context, state_as_of
+from rsi.engine.screening import ScreenVerdict as Screen
+from rsi.journal import (
+    ChildProposed,
+    Evaluation,
+    ProposerUsage,
+    Record,
+    Reflection,
+    RoundStarted,
+    SearchState,
+)
+from rsi.proposers import Proposal, Proposer, Reflector, ScreenVerdict
+from search_space import SearchSpace, Strategy
+
+
+@dataclass(frozen=True)
+class ReflectionStep:
+    state: SearchState
+    record: Record
+    proposer: Proposer
+    tasks: TaskSet
+    space: SearchSpace
+    seed: int
+
+    def after_screen(
+        self,
+        started: RoundStarted,
+        parent: Strategy,
+        child: ChildProposed,
+        screen: Screen,
+        outcomes: tuple[Mapping[str, Evaluation], Mapping[str, Evaluation]],
+    ) -> None:
+        """Ask the proposer to reflect on this round's screen, once."""
+        if not isinstance(self.proposer, Reflector):
+            return
+        r = started.round
+        marker = f"round:{r}:usage:reflection"
+        if any(
+            isinstance(u, ProposerUsage) and u.round == r and u.session == "reflection"
+            for u in self.state.usage
+        ):
+            return
+        before = state_as_of(self.state, r, child.attempt)
+        context = build_context(
+            before, self.tasks, self.space, self.seed,
+            attempt=child.attempt, parent=parent, started=started,
+        )  # fmt: skip
+        proposal = Proposal(child.edit, child.field, child.proposer, child.rationale)
+        parent_evals, child_evals = outcomes
+        verdict = ScreenVerdict(
+            passed=screen.passed,
+            gain=screen.child_successes - screen.parent_successes,
+            regressions=screen.regressions,
+            reason=screen.reason,
+            gained=tuple(
+                t for t in started.tasks if child_evals[t].success and not parent_evals[t].success
+            ),
+            lost=tuple(
+                t for t in started.tasks if parent_evals[t].success and not child_evals[t].success
+            ),
+        )
+        result = self.proposer.reflect(context, proposal, verdict)
+        for index, insight in enumerate(result.insights):
+            self.record(f"round:{r}:insight:{index}", Reflection(round=r, insight=insight.render()))
+        cost = result.cost
+        self.record(
+            marker,
+            ProposerUsage(
+                round=r,
+                attempt=child.attempt,
+                session="reflection",
+                calls=cost.calls,
+                input_tokens=cost.input_tokens,
+                output_tokens=cost.output_tokens,
+            ),
+        )
