@@ -32,6 +32,7 @@ from evaluators.runners.testhelix.signatures import (
 )
 from evaluators.tasks import TaskSet
 from tests import harness_model
+from tests.llm_server import Responder
 
 _SECTION = re.compile(r"\[\[ ## (\w+) ## \]\]\n(.*?)(?=\n\n\[\[ ## |\n\nRespond with|\Z)", re.S)
 SIGNATURES = {
@@ -60,6 +61,11 @@ def request_inputs(body: dict[str, Any]) -> tuple[str, dict[str, str]]:
     return wanted.group(1), inputs
 
 
+def _is_optimizer_session(body: dict[str, Any]) -> bool:
+    system = str(body.get("messages", [{}])[0].get("content", ""))
+    return any(f"`{name}` (" in system for name in ("selection", "revision", "notebook"))
+
+
 def render(field: str, value: BaseModel) -> str:
     return f"[[ ## {field} ## ]]\n{value.model_dump_json()}\n\n[[ ## completed ## ]]"
 
@@ -67,11 +73,14 @@ def render(field: str, value: BaseModel) -> str:
 class PoolModel:
     """Responder for `LocalLlmServer`: answers every harness question for a task set."""
 
-    def __init__(self, tasks: TaskSet) -> None:
+    def __init__(self, tasks: TaskSet, optimizer: Responder | None = None) -> None:
         self._tasks = {task.public().instruction.strip(): task for task in tasks.tasks}
         self.requests: list[tuple[str, dict[str, str]]] = []
+        self.optimizer = optimizer  # answers the reflective proposer's sessions
 
     def __call__(self, body: dict[str, Any]) -> str:
+        if self.optimizer is not None and _is_optimizer_session(body):
+            return self.optimizer(body)
         field, inputs = request_inputs(body)
         self.requests.append((field, inputs))
         task = self._tasks.get(inputs.get("requirement", "").strip())

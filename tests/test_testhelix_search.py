@@ -28,6 +28,7 @@ from rsi.journal import read_events
 from tests.harness_pool_model import PoolModel
 from tests.llm_server import LocalLlmServer
 from tests.search_fixtures import CORPUS, ROOT
+from tests.test_reflective_search import Optimizer
 
 pytestmark = pytest.mark.slow
 KEY_ENV = "RSI_TEST_SEARCH_KEY"
@@ -48,6 +49,7 @@ SIZES = {
     "minibatch = 2": "minibatch = 1",
     "completed_rounds = 2": "completed_rounds = 1",
     "workers = 2": "workers = 1",  # one call in flight: the kill is exact
+    'stack = ["heuristic", "optuna"]   #': 'stack = ["reflective"]   #',  # edits from LLM sessions
 }
 K2 = {"initialCandidates": 2, "maxCandidates": 2}
 
@@ -111,7 +113,7 @@ def _env() -> dict[str, str]:
 
 def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path) -> None:
     tasks = TaskSet.load(CORPUS)
-    responder = KillOnCall(PoolModel(tasks), at=5)
+    responder = KillOnCall(PoolModel(tasks, optimizer=Optimizer()), at=5)
     with LocalLlmServer(responder=responder) as server:
         config = _config(tmp_path, server)
         run_dir = tmp_path / "runs" / "run"
@@ -141,6 +143,8 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
     events = read_events(run_dir)
     kinds = [e.type for e in events]
     assert "screened" in kinds and "champion_frozen" in kinds and "gate_decided" in kinds
+    children = [e.data for e in events if e.type == "child_proposed"]
+    assert children and all(c.proposer == "reflective" for c in children)
     evaluations = [e.data for e in events if e.type == "evaluation"]
     assert evaluations and all(e.trace.get("runner") == "testhelix" for e in evaluations)
     assert any(e.success for e in evaluations), "the harness never earned a success"
