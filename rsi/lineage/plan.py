@@ -168,6 +168,15 @@ class _Planner:
                 proposal.rationale or "(none)",
                 "",
             ]
+        usage = [u for u in self.state.usage if u.round == r]
+        if usage:
+            lines += ["## Model sessions", ""]
+            lines += [
+                f"- {u.session} (attempt {u.attempt}): {u.calls} calls, "
+                f"{u.input_tokens} input and {u.output_tokens} output tokens"
+                for u in usage
+            ]
+            lines.append("")
         insights = [x.insight for x in self.state.reflections if x.round == r]
         if insights:
             lines += ["## Reflection", "", *insights, ""]
