@@ -43,11 +43,7 @@ def docker_sandbox() -> DockerSandbox:
     """The docker backend with its engine and base image present."""
     sandbox = DockerSandbox()
     try:
-        client = sandbox.client()
-        try:
-            sandbox.check_image(client, sandbox.image)
-        finally:
-            client.close()
+        sandbox.check_ready()
     except DockerUnavailable as error:
         unavailable(str(error))
     return sandbox

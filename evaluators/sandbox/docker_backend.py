@@ -134,6 +134,14 @@ class DockerSandbox:
             ) from error
         return client
 
+    def check_ready(self) -> None:
+        """Raise `DockerUnavailable` unless the engine answers and the default image exists."""
+        client = self.client()
+        try:
+            self.check_image(client, self.image)
+        finally:
+            client.close()
+
     def check_image(self, client: docker.DockerClient, image: str) -> None:
         try:
             client.images.get(image)

@@ -93,11 +93,7 @@ def median_seconds(variants: dict[str, Callable[[], None]], runs: int) -> dict[s
 def docker_if_available() -> DockerSandbox | None:
     sandbox = DockerSandbox()
     try:
-        client = sandbox.client()
-        try:
-            sandbox.check_image(client, sandbox.image)
-        finally:
-            client.close()
+        sandbox.check_ready()
     except DockerUnavailable as error:
         print(f"docker: skipped ({error})")
         return None

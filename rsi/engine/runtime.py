@@ -103,11 +103,7 @@ def check_sandbox_ready(sandbox: Sandbox) -> None:
 
         assert isinstance(sandbox, DockerSandbox)
         try:
-            client = sandbox.client()
-            try:
-                sandbox.check_image(client, sandbox.image)
-            finally:
-                client.close()
+            sandbox.check_ready()
         except DockerUnavailable as error:
             raise UserInputError(f"sandbox.backend: {error}", source="config") from None
 
