@@ -15,7 +15,6 @@ import os
 import signal
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -27,64 +26,11 @@ from rsi.config import load_config
 from rsi.engine import Engine, evaluation
 from rsi.journal import ChildProposed, ProposerUsage, Reflection, read_events
 from tests.llm_server import LocalLlmServer
+from tests.optimizer_model import Optimizer
 from tests.search_fixtures import ROOT, corpus_slice, write_small_config
 
 pytestmark = pytest.mark.slow
 PLANTED = "assert merge([(1, 3)]) == 'REFERENCE-LINE-7731'"
-EDITS = (
-    ("contextTokens", {"op": "set_scalar", "field": "contextTokens", "value": 24000}),
-    ("agentSteps", {"op": "set_scalar", "field": "agentSteps", "value": 14}),
-    ("maxRounds", {"op": "set_scalar", "field": "maxRounds", "value": 3}),
-    ("toolOutputChars", {"op": "set_scalar", "field": "toolOutputChars", "value": 14000}),
-    ("repairSteps", {"op": "set_scalar", "field": "repairSteps", "value": 7}),
-)
-
-
-def _reply(name: str, value: dict[str, Any]) -> str:
-    return f"[[ ## {name} ## ]]\n{json.dumps(value)}\n\n[[ ## completed ## ]]"
-
-
-class Optimizer:
-    """Answers the three sessions; the n-th selection/revision pair edits the n-th field.
-
-    `hold_at` holds that request (never answering it) until the test has killed the search.
-    """
-
-    def __init__(self, hold_at: int | None = None) -> None:
-        self.requests: list[str] = []
-        self.answered = 0
-        self.hold_at = hold_at
-        self.holding = threading.Event()
-        self.release = threading.Event()
-        self._lock = threading.Lock()
-
-    def __call__(self, body: dict[str, Any]) -> str:
-        text = json.dumps(body)
-        with self._lock:
-            self.requests.append(text)
-            seen = len(self.requests)
-        if seen == self.hold_at:
-            self.holding.set()
-            self.release.wait(120)
-            raise ConnectionAbortedError("held until the client was killed")
-        system = body["messages"][0]["content"]
-        turn = sum("`selection` (" in r for r in self.requests[:seen]) - 1
-        field, edit = EDITS[turn % len(EDITS)]
-        if "`selection` (" in system:
-            answer = _reply(
-                "selection",
-                {"field": field, "direction": "raise", "focus": field, "reason": "traces"},
-            )
-        elif "`revision` (" in system:
-            answer = _reply(
-                "revision", {"edit": edit, "rationale": f"raise {field}", "evidence": []}
-            )
-        else:
-            insight = {"text": f"raising {field} was screened", "evidence": []}
-            answer = _reply("notebook", {"insights": [insight]})
-        with self._lock:
-            self.answered += 1
-        return answer
 
 
 def _config(home: Path, server: LocalLlmServer, *, budget: str = "") -> Path:

@@ -27,8 +27,8 @@ from evaluators.tasks import TaskSet
 from rsi.journal import read_events
 from tests.harness_pool_model import PoolModel
 from tests.llm_server import LocalLlmServer
+from tests.optimizer_model import Optimizer
 from tests.search_fixtures import CORPUS, ROOT
-from tests.test_reflective_search import Optimizer
 
 pytestmark = pytest.mark.slow
 KEY_ENV = "RSI_TEST_SEARCH_KEY"
