@@ -92,9 +92,7 @@ def test_of_many_runs_started_at_once_exactly_one_gets_the_split(tmp_path: Path)
     manager = context.Manager()
     start = manager.Event()
     with context.Pool(8) as pool:
-        pending = [
-            pool.apply_async(_claim, (str(tmp_path), f"run-{i}", start)) for i in range(8)
-        ]
+        pending = [pool.apply_async(_claim, (str(tmp_path), f"run-{i}", start)) for i in range(8)]
         start.set()  # release all eight claims together
         won = [p.get(timeout=60) for p in pending]
     assert sum(won) == 1
