@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import json
+import shutil
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -81,6 +82,7 @@ class Worker:
         self.successes = successes or {}
         self.gates = {task_id: threading.Event() for task_id in gated}
         self.calls: list[tuple[str, str, str]] = []
+        self.services: list[EvaluationServices] = []
         self._lock = threading.Lock()
 
     def __call__(
@@ -88,6 +90,7 @@ class Worker:
     ) -> tuple[Evaluation, dict[str, object]]:
         with self._lock:
             self.calls.append((strategy_id(strategy), task_id, purpose))
+            self.services.append(services)
         gate = self.gates.get(task_id)
         if gate is not None and not gate.wait(GUARD_S):
             raise AssertionError(f"the gate of {task_id} was never opened")
@@ -213,6 +216,7 @@ def test_a_journaled_evaluation_is_never_paid_for_again(
         assert [first[t].success for t in first] == [True, False, True]
         assert r.recorded == [r.op("a"), r.op("b"), r.op("c")]
         assert r.evaluator.paid == 3 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
+        assert all(services is r.evaluator.services for services in worker.services)
         # Cached tasks come back from the journal in the order asked; only `d` is paid.
         second = r.evaluator.evaluate(PARENT, ["c", "d", "a"], "train")
         assert list(second) == ["c", "d", "a"]
@@ -255,17 +259,30 @@ def test_another_seed_is_another_evaluation(tmp_path: Path) -> None:
     journal.close()
 
 
+class RecordingWorker(Worker):
+    """Returns a record with unsorted keys and a value JSON cannot hold as such."""
+
+    def __call__(
+        self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
+    ) -> tuple[Evaluation, dict[str, object]]:
+        data, _ = super().__call__(services, strategy, task_id, purpose)
+        return data, {"zeta": 1, "alpha": {"where": Path("/x") / task_id}}
+
+
 def test_each_paid_result_leaves_its_full_record_in_the_traces(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+    with rig(tmp_path, monkeypatch, RecordingWorker(), max_in_flight=1) as r:
+        traces = tmp_path / "runs" / "run-1" / "traces"  # created with its parents
+        r.evaluator.services = _services(tmp_path, traces_dir=traces)
         r.evaluator.evaluate(PARENT, ["a", "b"], "train")
-        for task_id in ("a", "b"):
-            path = tmp_path / "traces" / (r.op(task_id).replace(":", "__") + ".json")
-            assert json.loads(path.read_text()) == {"ran": task_id}
-        assert sorted(p.name for p in (tmp_path / "traces").iterdir()) == sorted(
-            r.op(t).replace(":", "__") + ".json" for t in ("a", "b")
-        )
+        names = {r.op(t).replace(":", "__") + ".json": t for t in ("a", "b")}
+        assert sorted(p.name for p in traces.iterdir()) == sorted(names)
+        for name, task_id in names.items():
+            text = (traces / name).read_text()
+            assert json.loads(text) == {"alpha": {"where": f"/x/{task_id}"}, "zeta": 1}
+            assert text.index('"alpha"') < text.index('"zeta"')  # sorted keys
+            assert text.count("\n") >= 3  # indented for people, one key per line
 
 
 # --- order and bounds -----------------------------------------------------------------------
@@ -342,8 +359,9 @@ def test_a_stop_journals_what_finished_and_a_resume_pays_only_the_rest(
     worker = Worker({"t0": True, "t3": True})
     stop_after_two = lambda: len(worker.calls) >= 2  # noqa: E731
     with rig(tmp_path, monkeypatch, worker, max_in_flight=1, should_stop=stop_after_two) as r:
-        with pytest.raises(StopRequested):
+        with pytest.raises(StopRequested) as stopped:
             r.evaluator.evaluate(PARENT, tasks, "train")
+        assert str(stopped.value) == "stopped with evaluations pending"
         assert r.recorded == [r.op("t0"), r.op("t1")] and r.evaluator.paid == 2
     rest = Worker({"t3": True})
     with rig(tmp_path, monkeypatch, rest, max_in_flight=1) as resumed:
@@ -505,3 +523,19 @@ def test_no_submission_is_a_recorded_failure_and_is_not_judged(
     assert "tool_output" not in data.trace and "seconds" not in data.trace["usage"]
     assert set(record) == {"trace"} and record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
     assert not runner.workdirs[-1].exists()
+
+
+class SelfCleaningRunner(FakeRunner):
+    """Removes its own workdir before returning (cleanup must not then fail the task)."""
+
+    def run(self, strategy: Strategy, task: Any, limits: RunnerLimits, workdir: Path) -> Any:
+        result = super().run(strategy, task, limits, workdir)
+        shutil.rmtree(workdir)
+        return result.model_copy(update={"submission": None})
+
+
+def test_cleanup_never_fails_an_evaluation(tmp_path: Path) -> None:
+    runner = SelfCleaningRunner()
+    services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
+    data, _ = evaluate_one(services, PARENT, "task-1", "train")
+    assert data.runner_error == "no submission" and not runner.workdirs[0].exists()

@@ -4,12 +4,18 @@ from __future__ import annotations
 
 import json
 import multiprocessing
+import os
+import re
+import signal
+from datetime import date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from rsi.journal import (
     EVENTS_FILE,
+    KILL_AFTER_ENV,
+    CandidateKept,
     Evaluation,
     Journal,
     JournalConflict,
@@ -47,8 +53,78 @@ def test_same_op_same_payload_is_a_no_op(tmp_path: Path) -> None:
 def test_same_op_other_payload_is_a_conflict(tmp_path: Path) -> None:
     journal = Journal(tmp_path)
     journal.append("eval:1", _evaluation(True))
-    with pytest.raises(JournalConflict):
+    with pytest.raises(JournalConflict) as caught:
         journal.append("eval:1", _evaluation(False))
+    assert str(caught.value) == "op 'eval:1' was recorded with a different payload"
+    assert len(journal) == 1
+
+
+def test_payloads_are_stored_as_pydantic_json(tmp_path: Path) -> None:
+    """Free-form payload values (a path, a date) are written, and compared, in JSON form."""
+    kept = CandidateKept(
+        strategy_id="s1",
+        parent_id=None,
+        round=0,
+        strategy={"agentSteps": 12},
+        edit={"where": Path("a/b"), "on": date(2024, 1, 2), "values": (1, 2)},
+    )
+    journal = Journal(tmp_path)
+    first = journal.append("keep:s1", kept)
+    assert journal.append("keep:s1", kept) == first  # a replay, not a conflict
+    journal.close()
+    [event] = read_events(tmp_path)
+    assert isinstance(event.data, CandidateKept)
+    assert event.data.edit == {"where": "a/b", "on": "2024-01-02", "values": [1, 2]}
+
+
+def test_each_line_is_sorted_utf8_json_with_a_utc_millisecond_timestamp(tmp_path: Path) -> None:
+    journal = Journal(tmp_path)
+    event = journal.append("r1", Reflection(round=1, insight="naïve ✓ — kept"))
+    journal.close()
+    raw = (tmp_path / EVENTS_FILE).read_bytes()
+    assert "naïve ✓ — kept".encode() in raw  # readable, not \u-escaped
+    line = json.loads(raw)
+    assert list(line) == sorted(line) and list(line["data"]) == sorted(line["data"])
+    assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}\+00:00", event.ts)
+    assert datetime.fromisoformat(event.ts).utcoffset() == timedelta(0)
+
+
+def test_read_events_reads_the_committed_events_of_a_run(tmp_path: Path) -> None:
+    with pytest.raises(UserInputError) as missing:
+        read_events(tmp_path)
+    assert str(missing.value) == f"{tmp_path}: no journal (events.jsonl) here"
+    journal = Journal(tmp_path / "runs" / "nested" / "run")  # parents are created
+    journal.append("a", Reflection(round=1, insight="x"))
+    journal.append("b", Reflection(round=2, insight="y"))
+    with open(journal.path, "a") as handle:
+        handle.write('{"seq": 3, "ts"')  # a torn tail is not committed: left out, left alone
+    assert read_events(tmp_path / "runs" / "nested" / "run") == journal.events
+    assert journal.path.read_text().endswith('{"seq": 3, "ts"')
+    journal.close()
+
+
+def _append_three_with_kill_hook(run_dir: str, kill_after: str) -> None:
+    os.environ[KILL_AFTER_ENV] = kill_after
+    journal = Journal(Path(run_dir))
+    for number in range(1, 4):
+        journal.append(f"r{number}", Reflection(round=number, insight=f"insight {number}"))
+    journal.close()
+
+
+@pytest.mark.parametrize(
+    ("kill_after", "exitcode", "kept"), [("2", -signal.SIGKILL, 2), ("", 0, 3)]
+)
+def test_the_crash_hook_kills_the_process_right_after_the_kth_append(
+    tmp_path: Path, kill_after: str, exitcode: int, kept: int
+) -> None:
+    """RSI_TEST_KILL_AFTER_EVENT (the crash tests' hook): SIGKILL once event k is fsynced."""
+    child = multiprocessing.get_context("fork").Process(
+        target=_append_three_with_kill_hook, args=(str(tmp_path), kill_after)
+    )
+    child.start()
+    child.join(60)
+    assert child.exitcode == exitcode
+    assert [e.op for e in read_events(tmp_path)] == [f"r{n}" for n in range(1, kept + 1)]
 
 
 def test_reopen_keeps_seq_and_ops(tmp_path: Path) -> None:

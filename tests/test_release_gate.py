@@ -135,6 +135,81 @@ def test_unpaired_empty_or_non_binary_inputs_are_rejected() -> None:
         run_gate([0, 2], [1, 1])
 
 
+def test_zero_one_integers_are_outcomes_and_anything_else_names_its_arm() -> None:
+    as_bools = run_gate([False, True, True, False], [True, True, False, True])
+    assert run_gate([0, 1, 1, 0], [1, 1, 0, 1]) == as_bools
+    unsigned = np.array([0, 1, 1, 0], dtype=np.uint8), np.array([1, 1, 0, 1], dtype=np.uint8)
+    assert run_gate(*unsigned) == as_bools
+    for baseline, challenger, arm in [
+        ([0, 2], [1, 1], "baseline"),
+        ([1, 1], [0, 2], "challenger"),
+        ([0.0, 1.0], [1, 1], "baseline"),  # floats are not outcomes, even 0.0 and 1.0
+        ([1, 1], [1.0, 0.0], "challenger"),
+    ]:
+        with pytest.raises(UserInputError) as caught:
+            run_gate(baseline, challenger)
+        assert str(caught.value) == f"{arm} outcomes must be booleans or 0/1"
+    for nested, arm in [(([[True]], [True]), "baseline"), (([True], [[True]]), "challenger")]:
+        with pytest.raises(UserInputError) as flat:
+            run_gate(*nested)
+        assert str(flat.value) == f"{arm} outcomes must be a flat sequence"
+    with pytest.raises(UserInputError) as empty:
+        run_gate([], [])
+    assert str(empty.value) == "no outcomes to gate"
+
+
+def test_settings_errors_name_the_option() -> None:
+    with pytest.raises(UserInputError) as alpha:
+        run_gate([True], [False], alpha=1.5)
+    assert str(alpha.value) == "--alpha: must be in (0, 1), got 1.5"
+    with pytest.raises(UserInputError) as resamples:
+        run_gate([True], [False], resamples=99)
+    assert str(resamples.value) == "--resamples: must be at least 100, got 99"
+
+
+def test_negative_counts_are_refused() -> None:
+    for wins, losses in [(-1, 3), (3, -1), (-1, -1)]:
+        with pytest.raises(ValueError) as caught:
+            exact_mcnemar_p(wins, losses)
+        assert str(caught.value) == "wins and losses must be non-negative"
+
+
+def test_p_equal_to_alpha_promotes() -> None:
+    p = exact_mcnemar_p(12, 2)
+    assert decide(12, 2, alpha=p) == (
+        True,
+        p,
+        "the gain is positive (12 wins vs 2 losses) and p = 0.006470 <= alpha = 0.00646973",
+    )
+    assert decide(12, 2, alpha=p * 0.999)[0] is False
+
+
+def test_reasons_name_the_counts() -> None:
+    no_gain = "the challenger does not beat the baseline (3 wins vs 3 losses)"
+    assert decide(3, 3, alpha=0.9)[2] == no_gain
+    no_pairs = "no discordant pairs: the strategies agree on every task, so no evidence"
+    assert decide(0, 0, alpha=0.9)[2] == no_pairs
+
+
+def test_report_carries_its_bootstrap_settings_and_rounds_to_nine_places() -> None:
+    baseline, challenger = [False] * 3 + [True] * 3, [True] * 3 + [True, False, True]
+    report = run_gate(baseline, challenger, seed=7, resamples=2000)
+    assert (report.seed, report.resamples) == (7, 2000)
+    assert "2,000 task resamples (seed 7)" in report.to_markdown()
+    default = run_gate(baseline, challenger)
+    assert default.diff_pp == 33.333333333  # 2/6 as percentage points, to 9 places
+    diffs = literal_bootstrap(np.array(baseline), np.array(challenger), 42, 10_000) * 100
+    low, high = np.percentile(diffs, [2.5, 97.5])
+    assert (
+        default.ci95_pp
+        == (round(float(low), 9), round(float(high), 9))
+        == (
+            -33.333333333,
+            83.333333333,
+        )
+    )
+
+
 # --- the paired bootstrap -------------------------------------------------------------------
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from rsi.release import ReleaseLedger, ReleaseSplitTaken
-from rsi.release.ledger import LEDGER_FILE
+from rsi.release.ledger import LEDGER_FILE, LedgerEntry
 from search_space.errors import UserInputError
 
 SPLIT = "ab" * 32
@@ -76,6 +76,65 @@ def test_a_malformed_ledger_line_is_one_clear_error(tmp_path: Path) -> None:
     (tmp_path / LEDGER_FILE).write_text('{"run_id": "x"}\n')
     with pytest.raises(UserInputError, match="line 1 is not a ledger entry"):
         ReleaseLedger(tmp_path).entries()
+
+
+def test_the_refusal_is_one_line_naming_the_ledger_split_and_holder(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    ledger.reserve(SPLIT, "run-a", override=False)
+    with pytest.raises(ReleaseSplitTaken) as refused:
+        ledger.reserve(SPLIT, "run-b", override=False)
+    assert str(refused.value) == (
+        f"{tmp_path / LEDGER_FILE}: release split {SPLIT[:12]} is already reserved by run "
+        "run-a; use another [data] seed for a fresh split, or pass --override-consumed "
+        "(the override is recorded)"
+    )
+
+
+def test_claims_on_other_splits_do_not_hide_a_runs_own_claim(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    other = "cd" * 32
+    ledger.reserve(other, "run-z", override=False)
+    first = ledger.reserve(SPLIT, "run-a", override=False)
+    ledger.reserve(other, "run-y", override=True)
+    second = ledger.reserve(SPLIT, "run-b", override=True)
+    assert ledger.reserve(SPLIT, "run-a", override=False) == first  # a resume, not a conflict
+    resumed = ledger.reserve(SPLIT, "run-b", override=False)
+    assert resumed == second
+    assert resumed.earlier == (LedgerEntry(SPLIT, "run-a", False, "reserved"),)
+
+
+def test_an_override_stays_recorded_when_the_gate_is_consumed(tmp_path: Path) -> None:
+    ledger = ReleaseLedger(tmp_path)
+    ledger.consume(ledger.reserve(SPLIT, "run-a", override=False))
+    ledger.consume(ledger.reserve(SPLIT, "run-b", override=True))
+    assert [(e.run_id, e.override, e.status) for e in ledger.entries()] == [
+        ("run-a", False, "reserved"),
+        ("run-a", False, "consumed"),
+        ("run-b", True, "reserved"),
+        ("run-b", True, "consumed"),
+    ]
+
+
+def test_entries_read_override_flags_and_skip_blank_lines(tmp_path: Path) -> None:
+    lines = [
+        {"release_hash": SPLIT, "run_id": "old"},  # before overrides were recorded
+        {},
+        {"release_hash": SPLIT, "run_id": "new", "override": True, "status": "reserved"},
+    ]
+    text = "\n".join(json.dumps(line) if line else "  " for line in lines) + "\n"
+    (tmp_path / LEDGER_FILE).write_text(text)
+    assert ReleaseLedger(tmp_path).entries() == [
+        LedgerEntry(SPLIT, "old", False, "consumed"),
+        LedgerEntry(SPLIT, "new", True, "reserved"),
+    ]
+
+
+def test_a_malformed_line_names_the_ledger_file(tmp_path: Path) -> None:
+    path = tmp_path / LEDGER_FILE
+    path.write_text(json.dumps({"release_hash": SPLIT, "run_id": "a"}) + "\nnot json\n")
+    with pytest.raises(UserInputError) as caught:
+        ReleaseLedger(tmp_path).entries()
+    assert str(caught.value) == f"{path}: line 2 is not a ledger entry"
 
 
 def _claim(runs_dir: str, run_id: str, start: multiprocessing.synchronize.Event) -> bool:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from rsi.engine import minibatch, screen
+import pytest
+
+from rsi.engine import ScreenVerdict, minibatch, screen
 
 
 def test_equal_successes_do_not_pass() -> None:
@@ -21,6 +23,30 @@ def test_gain_with_one_regression_does_not_pass() -> None:
 def test_gain_with_no_regression_passes() -> None:
     verdict = screen({"a": True, "b": False, "c": False}, {"a": True, "b": True, "c": False})
     assert verdict.passed and verdict.regressions == 0
+
+
+@pytest.mark.parametrize(
+    ("parent", "child", "verdict"),
+    [
+        ({"a": True, "b": False}, {"a": True, "b": False},
+         ScreenVerdict(1, 1, 0, False, "no strict gain (1 vs 1)")),
+        ({"a": False, "b": False}, {"a": False, "b": False},
+         ScreenVerdict(0, 0, 0, False, "no strict gain (0 vs 0)")),
+        ({"a": True, "b": False, "c": False}, {"a": True, "b": True, "c": True},
+         ScreenVerdict(1, 3, 0, True, "gain 2 with no regression")),
+        ({"a": True, "b": True, "c": False}, {"a": False, "b": False, "c": True},
+         ScreenVerdict(2, 1, 2, False, "2 regression(s) on tasks the parent solved")),
+    ],
+)  # fmt: skip
+def test_the_verdict_counts_and_says_why(
+    parent: dict[str, bool], child: dict[str, bool], verdict: ScreenVerdict
+) -> None:
+    assert screen(parent, child) == verdict
+
+
+def test_parent_and_child_must_share_their_tasks() -> None:
+    with pytest.raises(ValueError, match=r"^parent and child were evaluated on different tasks$"):
+        screen({"a": True, "b": False}, {"a": True, "c": True})
 
 
 def test_minibatches_never_reuse_a_task_within_an_epoch() -> None:

@@ -2,21 +2,26 @@
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from search_space import (
     AddLesson,
+    ClearRoute,
     InvalidEdit,
     Lesson,
     ProseGuard,
     Reason,
+    RemoveLesson,
     ReplaceLesson,
     SearchSpace,
     SetGuidance,
     SetRoute,
     SetScalar,
+    SkillRoute,
     Strategy,
     apply,
     canonical_json,
@@ -32,7 +37,15 @@ from search_space.schema import ALL_FIELDS
 from tests.strategies import edits_for, lessons, parents
 
 INITIAL = Strategy(initial_candidates=3, max_candidates=3)
-SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# `make mutation` runs this file once per mutant and asks for fewer examples through the env.
+# There the examples are also derandomized, so every mutant meets the same examples.
+MAX_EXAMPLES = os.environ.get("RSI_HYPOTHESIS_MAX_EXAMPLES")
+SETTINGS = settings(
+    max_examples=int(MAX_EXAMPLES or 300),
+    derandomize=MAX_EXAMPLES is not None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
 
 
 @SETTINGS
@@ -235,3 +248,165 @@ def test_describe_edit_stays_one_short_line() -> None:
     long_text = "Check every boundary case. " * 40
     line = describe_edit(parse_edit({"op": "set_guidance", "text": long_text}), limit=60)
     assert len(line) == 60 and line.endswith("…") and "\n" not in line
+
+
+# --- every refusal names its rule and what broke it -----------------------------------------
+
+FENCE = "Use this:\n```python\nassert f() == 1\n```"
+GUARD = ProseGuard.for_tasks(["alg-merge"])
+ROUTED = Strategy.model_validate(
+    INITIAL.model_copy(
+        update={
+            "lessons": (_lesson("a"), _lesson("b")),
+            "skill_routes": (SkillRoute(context="cli", skill="cli-output"),),
+        }
+    ).to_json_dict()
+)
+NO_AGENT_STEPS_RANGE = SearchSpace(ranges={"maxRounds": (2, 3)})
+GUIDANCE_FROZEN = SearchSpace(frozen=("initialCandidates", "maxCandidates", "guidance"))
+
+
+@pytest.mark.parametrize(
+    ("edit", "space", "message"),
+    [
+        (SetScalar(field="guidance", value=1), None, "not_mutable): 'guidance' is not a scalar"
+         " field"),
+        (SetScalar(field="agentSteps", value=14), NO_AGENT_STEPS_RANGE,
+         "not_mutable): agentSteps has no range in this search space"),
+        (SetScalar(field="agentSteps", value=40), None,
+         "out_of_range): agentSteps=40 is outside 2..20"),
+        (SetScalar(field="agentSteps", value=1), None,
+         "out_of_range): agentSteps=1 is outside 2..20"),
+        # The schema bounds are inclusive: their ends are in range, only off the grid.
+        (SetScalar(field="agentSteps", value=2), None,
+         "off_grid): agentSteps=2 is not one of [10, 12, 14, 16]"),
+        (SetScalar(field="agentSteps", value=20), None,
+         "off_grid): agentSteps=20 is not one of [10, 12, 14, 16]"),
+        (SetScalar(field="maxCandidates", value=4), None,
+         "frozen_field): maxCandidates is frozen in this search space"),
+        (SetGuidance(text="check"), GUIDANCE_FROZEN,
+         "frozen_field): guidance is frozen in this search space"),
+        (SetScalar(field="agentSteps", value=12), None,
+         "no_change): the edit leaves agentSteps unchanged"),
+        (SetGuidance(text=FENCE), None, "code_fence): guidance contains a fenced code block"),
+        (SetGuidance(text="a" * 2401), None, "text_too_long): guidance has 2401 chars, limit 2400"),
+        (SetGuidance(text="see alg-merge"), None,
+         "task_identifier): guidance names the task identifier 'alg-merge'"),
+        (AddLesson(lesson=_lesson("c", text="as in alg-merge")), None,
+         "task_identifier): lesson c text names the task identifier 'alg-merge'"),
+        (AddLesson(lesson=_lesson("c", triggers=["parse", "alg-merge"])), None,
+         "task_identifier): lesson c trigger names the task identifier 'alg-merge'"),
+        (ClearRoute(context="visual"), None, "no_change): no route for context visual"),
+        (RemoveLesson(lesson_id="zz"), None, "unknown_lesson): no lesson 'zz' to remove"),
+        (AddLesson(lesson=_lesson("a", text="other")), None,
+         "duplicate_lesson_id): lesson 'a' exists"),
+        (ReplaceLesson(lesson=_lesson("zz")), None, "unknown_lesson): no lesson 'zz' to replace"),
+        (SetRoute(context="cli", skill="assertion-review"), None,
+         "review_skill_in_generation_route): skill_routes.0.skill: review skill "
+         "'assertion-review' cannot be routed to candidate generation"),
+    ],
+)  # fmt: skip
+def test_each_refused_edit_names_its_rule_and_what_broke_it(
+    edit: object, space: SearchSpace | None, message: str
+) -> None:
+    with pytest.raises(InvalidEdit) as caught:
+        apply(ROUTED, edit, space=space, guard=GUARD)  # type: ignore[arg-type]
+    assert str(caught.value) == f"invalid edit ({message}"
+    assert caught.value.reason.value == message.split(")")[0]
+
+
+def _proposal(**update: object) -> dict[str, object]:
+    return ROUTED.to_json_dict() | update
+
+
+@pytest.mark.parametrize(
+    ("proposal", "message"),
+    [
+        (_proposal(), "no_change): the proposal equals its parent"),
+        (_proposal(agentSteps=14, maxRounds=3),
+         "touches_multiple_fields): the proposal changes ['agentSteps', 'maxRounds']"),
+        (_proposal(skillRoutes=[{"context": "cli", "skill": None},
+                                {"context": "visual", "skill": "cli-output"}]),
+         "touches_multiple_fields): the proposal changes several routes"),
+        (_proposal(lessons=[_lesson("a", text="x y").to_json_dict(), _lesson("c").to_json_dict()]),
+         "touches_multiple_lessons): the proposal changes several lessons"),
+        (_proposal(lessons=[_lesson("b").to_json_dict(), _lesson("a", text="x y").to_json_dict()]),
+         "touches_multiple_lessons): the proposal reorders lessons"),
+        # A whole-strategy rule has no field path, so the message is the rule's alone.
+        (_proposal(initialCandidates=5),
+         "candidate_order): initialCandidates=5 exceeds maxCandidates=3"),
+        (_proposal(guidance=FENCE),
+         "code_fence): guidance: guidance contains a fenced code block"),
+    ],
+)  # fmt: skip
+def test_edit_between_refuses_what_is_not_one_edit(
+    proposal: dict[str, object], message: str
+) -> None:
+    with pytest.raises(InvalidEdit) as caught:
+        edit_between(ROUTED, proposal)
+    assert str(caught.value) == f"invalid edit ({message}"
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [
+        SetRoute(context="cli", skill="boundary-inputs"),
+        SetRoute(context="visual", skill=None),
+        ClearRoute(context="cli"),
+        AddLesson(lesson=_lesson("c")),
+        ReplaceLesson(lesson=_lesson("b", text="Check the documented message.")),
+        RemoveLesson(lesson_id="a"),
+        SetGuidance(text="check the spec"),
+        SetScalar(field="repairSteps", value=7),
+    ],
+)
+def test_edit_between_recovers_each_kind_of_edit(edit: object) -> None:
+    child = apply(ROUTED, edit)  # type: ignore[arg-type]
+    assert edit_between(ROUTED, child) == edit
+    assert edit_between(ROUTED, child.to_json_dict()) == edit
+
+
+def test_edit_between_holds_the_proposal_to_the_search_space_and_the_guard() -> None:
+    child = ROUTED.to_json_dict() | {"guidance": "check the spec"}
+    with pytest.raises(InvalidEdit) as frozen:
+        edit_between(ROUTED, child, space=GUIDANCE_FROZEN)
+    assert frozen.value.reason is Reason.FROZEN_FIELD
+    leaky = ROUTED.to_json_dict() | {"guidance": "see alg-merge"}
+    assert edit_between(ROUTED, leaky) == SetGuidance(text="see alg-merge")
+    with pytest.raises(InvalidEdit) as named:
+        edit_between(ROUTED, leaky, guard=GUARD)
+    assert named.value.reason is Reason.TASK_IDENTIFIER
+
+
+def test_parse_edit_reads_json_text_and_names_malformed_fields() -> None:
+    text = '{"op": "set_scalar", "field": "agentSteps", "value": 14}'
+    assert parse_edit(text) == SetScalar(field="agentSteps", value=14)
+    with pytest.raises(InvalidEdit) as not_json:
+        parse_edit("not json")
+    assert str(not_json.value) == "invalid edit (malformed_edit): edit is not JSON: Expecting value"
+    with pytest.raises(InvalidEdit) as missing:
+        parse_edit({"op": "set_scalar", "field": "agentSteps"})
+    assert str(missing.value) == "invalid edit (malformed_edit): set_scalar.value: Field required"
+
+
+@pytest.mark.parametrize(
+    ("edit", "line"),
+    [
+        (AddLesson(lesson=_lesson("c", triggers=["parse", "date"])),
+         "add lesson c (triggers: parse, date)"),
+        (ReplaceLesson(lesson=_lesson("a", triggers=["errors"])),
+         "replace lesson a (triggers: errors)"),
+    ],
+)  # fmt: skip
+def test_describe_lesson_edits(edit: object, line: str) -> None:
+    assert describe_edit(edit) == line  # type: ignore[arg-type]
+
+
+def test_describe_edit_cuts_only_what_exceeds_the_limit() -> None:
+    edit = SetGuidance(text="x" * 200)
+    full = describe_edit(edit, limit=1000)
+    assert full == "guidance: '" + "x" * 200 + "'"
+    assert describe_edit(edit, limit=len(full)) == full
+    cut = describe_edit(edit, limit=len(full) - 1)
+    assert len(cut) == len(full) - 1 and cut == full[: len(full) - 2] + "…"
+    assert len(describe_edit(edit)) == 100  # the default limit
