@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: demo test lint format sandbox-deps clean
+.PHONY: demo test lint format sandbox-deps clean mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -36,6 +36,16 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
+
+# Mutation score of the core modules ([tool.mutmut] in pyproject.toml): a fresh run over fast
+# unit tests, then killed/total per module into experiments/benchmarks/results/mutation.txt.
+# Slow (tens of minutes on 2 cores), so not part of `make test`.
+MUTATION_JOBS ?= 2
+mutation: $(STAMP)
+	rm -rf mutants
+	RSI_HYPOTHESIS_MAX_EXAMPLES=25 $(BIN)/mutmut run --max-children $(MUTATION_JOBS)
+	$(BIN)/python experiments/benchmarks/mutation_score.py \
+	  | tee experiments/benchmarks/results/mutation.txt
 
 clean:
 	rm -rf $(VENV) runs .pytest_cache
