@@ -125,6 +125,10 @@ def test_the_crash_hook_kills_the_process_right_after_the_kth_append(
     child.join(60)
     assert child.exitcode == exitcode
     assert [e.op for e in read_events(tmp_path)] == [f"r{n}" for n in range(1, kept + 1)]
+    # Without the hook (it is only set in the child) the run continues where it stopped.
+    journal = Journal(tmp_path)
+    assert journal.append("next", Reflection(round=9, insight="on")).seq == kept + 1
+    journal.close()
 
 
 def test_reopen_keeps_seq_and_ops(tmp_path: Path) -> None:

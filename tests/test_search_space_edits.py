@@ -264,6 +264,8 @@ ROUTED = Strategy.model_validate(
 )
 NO_AGENT_STEPS_RANGE = SearchSpace(ranges={"maxRounds": (2, 3)})
 GUIDANCE_FROZEN = SearchSpace(frozen=("initialCandidates", "maxCandidates", "guidance"))
+ROUTES_FROZEN = SearchSpace(frozen=("initialCandidates", "maxCandidates", "skillRoutes"))
+LESSONS_FROZEN = SearchSpace(frozen=("initialCandidates", "maxCandidates", "lessons"))
 
 
 @pytest.mark.parametrize(
@@ -286,6 +288,12 @@ GUIDANCE_FROZEN = SearchSpace(frozen=("initialCandidates", "maxCandidates", "gui
          "frozen_field): maxCandidates is frozen in this search space"),
         (SetGuidance(text="check"), GUIDANCE_FROZEN,
          "frozen_field): guidance is frozen in this search space"),
+        (SetRoute(context="cli", skill=None), ROUTES_FROZEN,
+         "frozen_field): skillRoutes is frozen in this search space"),
+        (ClearRoute(context="cli"), ROUTES_FROZEN,
+         "frozen_field): skillRoutes is frozen in this search space"),
+        (RemoveLesson(lesson_id="a"), LESSONS_FROZEN,
+         "frozen_field): lessons is frozen in this search space"),
         (SetScalar(field="agentSteps", value=12), None,
          "no_change): the edit leaves agentSteps unchanged"),
         (SetGuidance(text=FENCE), None, "code_fence): guidance contains a fenced code block"),
@@ -364,6 +372,22 @@ def test_edit_between_recovers_each_kind_of_edit(edit: object) -> None:
     child = apply(ROUTED, edit)  # type: ignore[arg-type]
     assert edit_between(ROUTED, child) == edit
     assert edit_between(ROUTED, child.to_json_dict()) == edit
+
+
+@pytest.mark.parametrize(
+    ("edit", "field"),
+    [
+        (SetScalar(field="contextTokens", value=24000), "contextTokens"),
+        (SetGuidance(text="check"), "guidance"),
+        (SetRoute(context="cli", skill=None), "skillRoutes"),
+        (ClearRoute(context="cli"), "skillRoutes"),
+        (AddLesson(lesson=_lesson("c")), "lessons"),
+        (ReplaceLesson(lesson=_lesson("a")), "lessons"),
+        (RemoveLesson(lesson_id="a"), "lessons"),
+    ],
+)
+def test_edited_field_is_the_camel_case_strategy_field(edit: object, field: str) -> None:
+    assert edited_field(edit) == field  # type: ignore[arg-type]
 
 
 def test_edit_between_holds_the_proposal_to_the_search_space_and_the_guard() -> None:
