@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 
 if sys.version_info >= (3, 11):
@@ -108,6 +110,9 @@ def main() -> int:
     config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["mutmut"]
     equivalents = listed_equivalents()
     scores = [score_module(m, equivalents, args.mutants) for m in config["only_mutate"]]
+    examples = os.environ.get("RSI_HYPOTHESIS_MAX_EXAMPLES", "300 (default)")
+    print(f"mutmut {version('mutmut')}; hypothesis examples per property: {examples}")
+    print(f"tests: {' '.join(config['pytest_add_cli_args_test_selection'])}\n")
     header = f"{'module':<26} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8}"
     print(f"{header} {'equiv':>5} {'raw':>6} {'net':>6}")
     for s in scores:
