@@ -33,9 +33,6 @@ class LlmTaskSession:
         value: Any = result.outputs[name]
         return Answer(value)
 
-    def ask(self, *args: object, **kwargs: object) -> object:
-        return self(*args, **kwargs)  # type: ignore[arg-type]
-
     def usage(self) -> Usage:
         used = self._client.meter.snapshot()
         return Usage(

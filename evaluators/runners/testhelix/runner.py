@@ -68,9 +68,7 @@ class HarnessSettings(BaseModel):
 
 
 class TaskLlm(Protocol):
-    """One task's model access under its own usage allowance."""
-
-    def ask(self, *args: object, **kwargs: object) -> object: ...
+    """What one task's model session used so far (its allowance is shared by all phases)."""
 
     def usage(self) -> Usage: ...
 
