@@ -56,6 +56,10 @@ class SearchSection(_Section):
     epochs: int = Field(default=1, ge=1)
     workers: int = Field(default=2, ge=1, le=64)
     parent_selection: Literal["best-dev", "latest"] = "best-dev"
+    # The screen's rule (rsi.engine.screening): ours, or the anchors' for ablations.
+    acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (
+        "strict-no-regression"
+    )
 
 
 class ProposersSection(_Section):
@@ -131,6 +135,8 @@ class ReleaseSection(_Section):
     alpha: float = Field(default=0.05, gt=0, lt=1)
     seed: int = 42
     resamples: int = Field(default=10000, ge=100)
+    # "none" promotes the dev argmax without a statistical test, as the anchors do (ablation).
+    gate: Literal["mcnemar", "none"] = "mcnemar"
 
 
 class ExperimentConfig(_Section):

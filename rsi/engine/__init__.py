@@ -6,7 +6,8 @@ Public surface:
   (runner plus judge) on a `concurrent.futures.Executor`, cached by journal op;
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
-- `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions.
+- `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
+- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name.
 """
 
 from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested, evaluate_one
@@ -15,10 +16,18 @@ from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
 from rsi.engine.sampling import minibatch
-from rsi.engine.screening import ScreenVerdict, screen
+from rsi.engine.screening import (
+    ACCEPTANCE_RULES,
+    AcceptanceRule,
+    ScreenVerdict,
+    acceptance_rule,
+    screen,
+)
 from rsi.engine.stopping import Budget, StopFlag
 
 __all__ = [
+    "ACCEPTANCE_RULES",
+    "AcceptanceRule",
     "Budget",
     "Engine",
     "EvaluationServices",
@@ -29,6 +38,7 @@ __all__ = [
     "SearchInterrupted",
     "StopFlag",
     "StopRequested",
+    "acceptance_rule",
     "build_context",
     "build_proposer",
     "build_services",

@@ -20,7 +20,7 @@ from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
 from rsi.engine.sampling import minibatch, plan_split
-from rsi.engine.screening import screen
+from rsi.engine.screening import AcceptanceRule, acceptance_rule
 from rsi.engine.stopping import Budget, StopFlag
 from rsi.journal import (
     CandidateKept,
@@ -100,6 +100,8 @@ class Engine:
         self.lineage = lineage
         self.override_consumed_release = override_consumed_release
         self.initial = load_initial(config)
+        # The screen's rule; assign another `AcceptanceRule` here to try one of your own.
+        self.acceptance: AcceptanceRule = acceptance_rule(config.search.acceptance)
         self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
         self.state = SearchState()
         self.ledger = ReleaseLedger(config.experiment.runs_dir)
@@ -361,7 +363,7 @@ class Engine:
     ) -> None:
         child = Strategy.model_validate(child_event.strategy)
         child_evals = self.evaluator.evaluate(child, started.tasks, "train")
-        verdict = screen(
+        verdict = self.acceptance.screen(
             {t: e.success for t, e in parent_evals.items()},
             {t: e.success for t, e in child_evals.items()},
         )
@@ -376,6 +378,7 @@ class Engine:
                 regressions=verdict.regressions,
                 passed=verdict.passed,
                 reason=verdict.reason,
+                rule=verdict.rule,
             ),
         )
         if verdict.passed:

@@ -1,9 +1,26 @@
-"""The screen: a child passes iff it solves strictly more and loses nothing the parent solved."""
+"""The screen: which acceptance rule lets a child into the population.
+
+An acceptance rule compares a parent and its child on the parent's minibatch (per-task
+successes) and returns a `ScreenVerdict`. `[search] acceptance` picks one by name:
+
+- `strict-no-regression` (ours, the default): strictly more successes and no task the
+  parent solved is lost;
+- `strict-sum` (GEPA): the child's minibatch sum strictly above the parent's;
+- `strict-mean` (AutoSaddler): the child's mean over matched pairs (tasks both were
+  evaluated on) strictly above the parent's, with no regression check. On one shared
+  minibatch, as the engine evaluates, it decides exactly as `strict-sum` does.
+
+`AcceptanceRule` is the extension point (like an Optuna sampler): implement `name` and
+`screen`, then register the rule in `ACCEPTANCE_RULES` and in `[search] acceptance`.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Protocol
+
+DEFAULT_RULE = "strict-no-regression"
 
 
 @dataclass(frozen=True)
@@ -13,20 +30,111 @@ class ScreenVerdict:
     regressions: int
     passed: bool
     reason: str
+    rule: str = DEFAULT_RULE  # the acceptance rule that decided
+
+
+class AcceptanceRule(Protocol):
+    """Decides whether a child, evaluated on its parent's minibatch, is kept."""
+
+    name: str
+
+    def screen(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
+        """The verdict on per-task successes (True = solved) of parent and child."""
+        ...
+
+
+def _same_tasks(parent: Mapping[str, bool], child: Mapping[str, bool]) -> None:
+    if set(parent) != set(child):
+        raise ValueError("parent and child were evaluated on different tasks")
+
+
+def _regressions(parent: Mapping[str, bool], child: Mapping[str, bool]) -> int:
+    return sum(1 for task, solved in parent.items() if solved and not child.get(task, False))
+
+
+class StrictNoRegression:
+    """Ours: strictly more successes and zero regressions on tasks the parent solved."""
+
+    name = DEFAULT_RULE
+
+    def screen(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
+        _same_tasks(parent, child)
+        parent_successes = sum(parent.values())
+        child_successes = sum(child.values())
+        regressions = _regressions(parent, child)
+        if regressions:
+            reason = f"{regressions} regression(s) on tasks the parent solved"
+        elif child_successes <= parent_successes:
+            reason = f"no strict gain ({child_successes} vs {parent_successes})"
+        else:
+            reason = f"gain {child_successes - parent_successes} with no regression"
+        passed = regressions == 0 and child_successes > parent_successes
+        return ScreenVerdict(
+            parent_successes, child_successes, regressions, passed, reason, self.name
+        )
+
+
+class StrictSum:
+    """GEPA: the child's minibatch sum strictly above the parent's; regressions allowed."""
+
+    name = "strict-sum"
+
+    def screen(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
+        _same_tasks(parent, child)
+        parent_successes = sum(parent.values())
+        child_successes = sum(child.values())
+        regressions = _regressions(parent, child)
+        passed = child_successes > parent_successes
+        verdict = "above" if passed else "not above"
+        reason = (
+            f"strict-sum: child sum {child_successes} {verdict} parent sum {parent_successes} "
+            f"({regressions} regression(s) not checked)"
+        )
+        return ScreenVerdict(
+            parent_successes, child_successes, regressions, passed, reason, self.name
+        )
+
+
+class StrictMean:
+    """AutoSaddler: the mean over matched pairs strictly higher; regressions allowed."""
+
+    name = "strict-mean"
+
+    def screen(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
+        matched = [task for task in parent if task in child]
+        if not matched:
+            raise ValueError("parent and child share no evaluated task")
+        parent_successes = sum(parent[task] for task in matched)
+        child_successes = sum(child[task] for task in matched)
+        regressions = sum(1 for task in matched if parent[task] and not child[task])
+        n = len(matched)
+        # Equal denominators, so comparing sums is comparing means without float rounding.
+        passed = child_successes > parent_successes
+        verdict = "above" if passed else "not above"
+        reason = (
+            f"strict-mean: child mean {child_successes / n:.3f} {verdict} parent mean "
+            f"{parent_successes / n:.3f} over {n} matched pair(s) "
+            f"({regressions} regression(s) not checked)"
+        )
+        return ScreenVerdict(
+            parent_successes, child_successes, regressions, passed, reason, self.name
+        )
+
+
+ACCEPTANCE_RULES: Mapping[str, AcceptanceRule] = {
+    rule.name: rule for rule in (StrictNoRegression(), StrictSum(), StrictMean())
+}
+
+
+def acceptance_rule(name: str) -> AcceptanceRule:
+    """The registered rule called `name` (`[search] acceptance` validates names first)."""
+    try:
+        return ACCEPTANCE_RULES[name]
+    except KeyError:
+        known = ", ".join(ACCEPTANCE_RULES)
+        raise ValueError(f"unknown acceptance rule {name!r} (known: {known})") from None
 
 
 def screen(parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
-    """Compare per-task successes on the same minibatch (keys must match)."""
-    if set(parent) != set(child):
-        raise ValueError("parent and child were evaluated on different tasks")
-    parent_successes = sum(parent.values())
-    child_successes = sum(child.values())
-    regressions = sum(1 for task, solved in parent.items() if solved and not child[task])
-    if regressions:
-        reason = f"{regressions} regression(s) on tasks the parent solved"
-    elif child_successes <= parent_successes:
-        reason = f"no strict gain ({child_successes} vs {parent_successes})"
-    else:
-        reason = f"gain {child_successes - parent_successes} with no regression"
-    passed = regressions == 0 and child_successes > parent_successes
-    return ScreenVerdict(parent_successes, child_successes, regressions, passed, reason)
+    """The default screen (strict-no-regression); keys must match."""
+    return ACCEPTANCE_RULES[DEFAULT_RULE].screen(parent, child)

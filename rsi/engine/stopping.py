@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import signal
+import threading
 import time
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
@@ -26,7 +27,14 @@ class StopFlag:
 
     @contextmanager
     def installed(self) -> Iterator[StopFlag]:
-        """Catch SIGINT and SIGTERM while the search runs (main thread only)."""
+        """Catch SIGINT and SIGTERM while the search runs.
+
+        Only the main thread may install signal handlers; a search driven from another
+        thread (a benchmark running many at once) stops by its STOP file instead.
+        """
+        if threading.current_thread() is not threading.main_thread():
+            yield self
+            return
         previous = {
             sig: signal.signal(sig, self._handle) for sig in (signal.SIGINT, signal.SIGTERM)
         }

@@ -101,6 +101,11 @@ class Screened(_Data):
     regressions: int
     passed: bool
     reason: str
+    # The `[search] acceptance` rule that decided; left out of the JSON when it is the
+    # default, so journals of searches under the default rule keep their bytes.
+    rule: str = Field(
+        default="strict-no-regression", exclude_if=lambda rule: rule == "strict-no-regression"
+    )
 
 
 class DevScored(_Data):

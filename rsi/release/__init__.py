@@ -3,6 +3,7 @@
 Public surface:
 - `run_gate`, `GateReport`, `exact_mcnemar_p`, `decide`, `paired_bootstrap_diffs`: the
   one-sided exact McNemar gate with paired bootstrap intervals (DESIGN.md section 9);
+- `run_without_gate`: `[release] gate = "none"`, the anchors' dev argmax (ablation only);
 - `load_paired_outcomes`, `PairedOutcomes`: outcome files for `rsi gate`;
 - `plan_power`, `PowerPlan`: how many release tasks a gate needs;
 - `gate_table`, `plan_table`, `render_markdown`: the gate as people read it;
@@ -16,6 +17,7 @@ from rsi.release.gate import (
     exact_mcnemar_p,
     paired_bootstrap_diffs,
     run_gate,
+    run_without_gate,
     validate_gate_settings,
 )
 from rsi.release.ledger import ReleaseLedger, ReleaseSplitTaken, Reservation
@@ -44,5 +46,6 @@ __all__ = [
     "plan_table",
     "render_markdown",
     "run_gate",
+    "run_without_gate",
     "validate_gate_settings",
 ]

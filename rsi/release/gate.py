@@ -9,12 +9,14 @@ Pure functions over paired per-task outcomes (1 = the strategy solved the task):
   outcomes together.
 - `run_gate`: the decision. The direction (challenger better) is fixed before evaluation;
   promote iff the difference is positive and p <= alpha; no discordant pair never promotes.
+- `run_without_gate`: `[release] gate = "none"`, the anchors' ablation: the dev argmax is
+  promoted whenever it differs from the baseline; the statistics only describe the split.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -35,7 +37,8 @@ class GateReport(BaseModel):
 
     The JSON form (`to_json_dict`) has exactly the keys n, baseline_successes,
     challenger_successes, wins, losses, diff_pp, p_value, ci95_pp, ci99_pp, alpha, promote,
-    reason. `seed` and `resamples` describe the bootstrap and are kept out of the JSON.
+    reason, plus `gate: "none"` when no statistical gate decided. `seed` and `resamples`
+    describe the bootstrap and are kept out of the JSON.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -52,6 +55,11 @@ class GateReport(BaseModel):
     alpha: float = Field(gt=0.0, lt=1.0)
     promote: bool
     reason: str
+    # Which rule decided `promote`: the McNemar gate, or none (the dev argmax, ablation).
+    # Left out of the JSON when "mcnemar", so existing journals keep their bytes.
+    gate: Literal["mcnemar", "none"] = Field(
+        default="mcnemar", exclude_if=lambda gate: gate == "mcnemar"
+    )
     seed: int = Field(default=42, exclude=True)
     resamples: int = Field(default=10_000, exclude=True)
 
@@ -191,4 +199,35 @@ def run_gate(
         reason=reason,
         seed=seed,
         resamples=resamples,
+    )
+
+
+NO_GATE_REASON = 'no statistical gate ran ([release] gate = "none")'
+
+
+def run_without_gate(
+    baseline: Sequence[bool] | NDArray[Any],
+    challenger: Sequence[bool] | NDArray[Any],
+    *,
+    same_strategy: bool,
+    alpha: float = 0.05,
+    seed: int = 42,
+    resamples: int = 10_000,
+) -> GateReport:
+    """`[release] gate = "none"`: promote the dev argmax unless it is the baseline itself.
+
+    This is what GEPA and AutoSaddler do, kept for ablations. The counts, p and intervals
+    are computed as `run_gate` does but decide nothing; the reason says so plainly.
+    """
+    described = run_gate(baseline, challenger, alpha=alpha, seed=seed, resamples=resamples)
+    if same_strategy:
+        reason = f"{NO_GATE_REASON}: the dev argmax is the baseline itself, nothing to promote"
+    else:
+        reason = (
+            f"{NO_GATE_REASON}: the dev argmax is promoted as the anchors do, whatever the "
+            f"release split shows ({described.wins} wins vs {described.losses} losses, "
+            f"p = {format_p(described.p_value)} not tested)"
+        )
+    return described.model_copy(
+        update={"promote": not same_strategy, "reason": reason, "gate": "none"}
     )

@@ -30,13 +30,32 @@ def _rate(successes: int, n: int) -> str:
 
 
 def decision_word(report: GateReport) -> str:
-    return "PROMOTE" if report.promote else "RETAIN BASELINE"
+    word = "PROMOTE" if report.promote else "RETAIN BASELINE"
+    return word if report.gate == "mcnemar" else f"{word} (NO STATISTICAL GATE)"
+
+
+def _title(report: GateReport) -> str:
+    return "Release gate" if report.gate == "mcnemar" else "Release without a gate"
+
+
+def _rule_text(report: GateReport) -> str:
+    if report.gate == "none":
+        return (
+            '**No statistical gate ran** (`[release] gate = "none"`, an ablation): the dev '
+            "argmax is promoted whenever it differs from the baseline, as GEPA and AutoSaddler "
+            "do. The p value and intervals above only describe the release split; they "
+            "decided nothing."
+        )
+    return (
+        f"The rule, fixed before evaluation: promote iff the paired difference is positive and "
+        f"p <= alpha = {report.alpha:g}; no discordant pair never promotes."
+    )
 
 
 def render_markdown(report: GateReport) -> str:
     """A self-contained markdown section for a release note."""
     lines = [
-        f"### Release gate: {decision_word(report).lower()}",
+        f"### {_title(report)}: {decision_word(report).lower()}",
         "",
         "| Baseline | Challenger | Wins / losses | Difference (pp) "
         "| One-sided exact McNemar p | 95% CI (pp) | 99% CI (pp) |",
@@ -52,8 +71,7 @@ def render_markdown(report: GateReport) -> str:
         f"**Decision: {decision_word(report).lower()}** ({report.reason}).",
         "",
         f"Wins are tasks only the challenger solved, losses tasks only the baseline solved. "
-        f"The rule, fixed before evaluation: promote iff the paired difference is positive and "
-        f"p <= alpha = {report.alpha:g}; no discordant pair never promotes. Intervals are "
+        f"{_rule_text(report)} Intervals are "
         f"paired bootstrap percentiles from {report.resamples:,} task resamples "
         f"(seed {report.seed}) over {report.n} tasks.",
     ]
@@ -62,7 +80,7 @@ def render_markdown(report: GateReport) -> str:
 
 def gate_table(report: GateReport) -> Table:
     """The gate report as a two-column rich table."""
-    table = Table(title=f"Release gate: {decision_word(report)}", show_header=False)
+    table = Table(title=f"{_title(report)}: {decision_word(report)}", show_header=False)
     table.add_column("statistic", style="bold")
     table.add_column("value")
     rows = [
@@ -76,6 +94,7 @@ def gate_table(report: GateReport) -> Table:
         ("95% paired bootstrap CI", f"{format_interval(report.ci95_pp)} pp"),
         ("99% paired bootstrap CI", f"{format_interval(report.ci99_pp)} pp"),
         ("alpha", f"{report.alpha:g}"),
+        ("gate", "one-sided exact McNemar" if report.gate == "mcnemar" else "NONE: no test ran"),
         ("bootstrap", f"{report.resamples:,} resamples, seed {report.seed}"),
         ("decision", "promote" if report.promote else "do not promote"),
         ("reason", report.reason),

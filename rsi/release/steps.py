@@ -2,7 +2,9 @@
 
 The champion is the kept candidate with the highest dev RAR, written immutable as
 `champion.json` with its sha256. The release split was reserved in the ledger when the
-search started (`rsi.release.ledger`); deciding the gate marks it consumed.
+search started (`rsi.release.ledger`); deciding the gate marks it consumed. With
+`[release] gate = "none"` (an ablation) no statistical test decides: the champion is
+promoted unless it is the initial strategy, and the report says no gate ran.
 Both steps take what they read and a `record` callable, never the engine.
 """
 
@@ -24,7 +26,7 @@ from rsi.journal import (
     Record,
     SearchState,
 )
-from rsi.release.gate import run_gate
+from rsi.release.gate import run_gate, run_without_gate
 from rsi.release.ledger import ReleaseLedger, Reservation
 from search_space import Strategy, strategy_id
 from search_space.errors import UserInputError
@@ -92,13 +94,22 @@ def gate_release(inputs: GateInputs) -> GateDecided:
     challenger = inputs.evaluate(champion, release_ids, "release")
     baseline = inputs.evaluate(inputs.initial, release_ids, "release")
     settings = inputs.settings
-    report = run_gate(
+    paired = (
         [baseline[t].success for t in release_ids],
         [challenger[t].success for t in release_ids],
-        alpha=settings.alpha,
-        seed=settings.seed,
-        resamples=settings.resamples,
     )
+    if settings.gate == "none":  # the anchors' ablation: no test, the dev argmax goes out
+        report = run_without_gate(
+            *paired,
+            same_strategy=strategy_id(champion) == strategy_id(inputs.initial),
+            alpha=settings.alpha,
+            seed=settings.seed,
+            resamples=settings.resamples,
+        )
+    else:
+        report = run_gate(
+            *paired, alpha=settings.alpha, seed=settings.seed, resamples=settings.resamples
+        )
     event = inputs.record(
         f"gate:{release_hash}",
         GateDecided(
