@@ -14,7 +14,7 @@ in real sandboxes, with the true RAR of each promoted champion measured on every
 5 repeats (evaluation seeds). Skipped, saying so, where the config has no such setting.
 
 Usage: python experiments/benchmarks/false_promotion.py [--searches 200] [--threads 2]
-       [--check 10] [--noisy-searches 10] [--config FILE]
+       [--check 10] [--noisy-searches 10] [--truth-tasks 0] [--config FILE]
 """
 
 from __future__ import annotations
@@ -216,18 +216,20 @@ def noisy_config(config: ExperimentConfig) -> ExperimentConfig | None:
         return None
 
 
-def true_rar(config: ExperimentConfig, strategy: Strategy, home: Path) -> float:
-    """Mean RAR over every task and `TRUE_RAR_REPEATS` evaluation seeds (fresh noise draws)."""
+def true_rar(config: ExperimentConfig, strategy: Strategy, home: Path, limit: int) -> float:
+    """Mean RAR over every task (the first `limit` if > 0) and `TRUE_RAR_REPEATS`
+    evaluation seeds (fresh noise draws)."""
     tasks = TaskSet.load(config.experiment.tasks)
-    solved = total = 0
+    task_ids = tasks.ids[:limit] if limit > 0 else tasks.ids
+    jobs = []
     for repeat in range(TRUE_RAR_REPEATS):
         seeded = variant(config, 10_000 + repeat, "strict-no-regression", "mcnemar", home)
         services = build_services(seeded, home / f"truth-{repeat}", tasks=tasks)
-        for task_id in tasks.ids:
-            data, _ = evaluate_one(services, strategy, task_id, "dev")
-            solved += data.success
-            total += 1
-    return solved / total
+        jobs.extend((services, task_id) for task_id in task_ids)
+    with concurrent.futures.ThreadPoolExecutor(config.search.workers) as pool:
+        results = pool.map(lambda job: evaluate_one(job[0], strategy, job[1], "dev"), jobs)
+        solved = sum(data.success for data, _ in results)
+    return solved / len(jobs)
 
 
 def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Path) -> None:
@@ -255,19 +257,27 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
     print(f"{args.noisy_searches} searches per acceptance rule")
     report(outcomes, config.release.alpha)
     initial = load_initial(config)
-    truth = {strategy_id(initial): true_rar(noisy, initial, home / "truth")}
+    truth = {strategy_id(initial): true_rar(noisy, initial, home / "truth", args.truth_tasks)}
     print(f"true RAR of the initial strategy: {truth[strategy_id(initial)]:.1%}")
-    print(f"{'acceptance rule':22} {'gate':8} promoted champions truly worse than the initial")
+    baseline = truth[strategy_id(initial)]
+    print(
+        f"{'acceptance rule':22} {'gate':8} {'searches promoting a truly worse champion':42} "
+        "of the promoted champions"
+    )
     for rule in ACCEPTANCE_RULES:
+        mine = [o for (r, _, _), o in outcomes.items() if r == rule]
         for gate in GATES:
-            promoted = [o for (r, _, _), o in outcomes.items() if r == rule and o.promote[gate]]
-            worse = 0
+            promoted = [o for o in mine if o.promote[gate]]
             for o in promoted:
                 if o.champion_id not in truth:
                     strategy = Strategy.model_validate(o.champion)
-                    truth[o.champion_id] = true_rar(noisy, strategy, home / "truth")
-                worse += truth[o.champion_id] < truth[strategy_id(initial)]
-            print(f"{rule:22} {gate:8} {rate(worse, len(promoted))}")
+                    truth[o.champion_id] = true_rar(
+                        noisy, strategy, home / "truth", args.truth_tasks
+                    )
+            worse = sum(truth[o.champion_id] < baseline for o in promoted)
+            gains = ", ".join(f"{(truth[o.champion_id] - baseline) * 100:+.1f}" for o in promoted)
+            print(f"{rule:22} {gate:8} {rate(worse, len(mine)):42} {rate(worse, len(promoted))}")
+            print(f"{'':31} true RAR gains of the promoted (points): {gains or '-'}")
 
 
 def main() -> None:
@@ -277,6 +287,7 @@ def main() -> None:
     parser.add_argument("--threads", type=int, default=2, help="searches run at once")
     parser.add_argument("--check", type=int, default=10, help='seeds re-run with gate "none"')
     parser.add_argument("--noisy-searches", type=int, default=10, help="per rule; 0 skips")
+    parser.add_argument("--truth-tasks", type=int, default=0, help="true RAR on N tasks; 0: all")
     args = parser.parse_args()
     config = load_config(args.config)
     started = time.monotonic()
