@@ -3,13 +3,24 @@
 Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
-  (runner plus judge) on a `concurrent.futures.Executor`, cached by journal op;
+  (runner plus judge) on an `EvaluationPool`, cached by journal op;
+- `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
+  (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions.
 """
 
-from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested, evaluate_one
+from rsi.engine.evaluation import (
+    EvaluationPool,
+    EvaluationServices,
+    Evaluator,
+    ExecutorLost,
+    StopRequested,
+    ThreadPool,
+    evaluate_one,
+)
+from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
@@ -21,19 +32,23 @@ from rsi.engine.stopping import Budget, StopFlag
 __all__ = [
     "Budget",
     "Engine",
+    "EvaluationPool",
     "EvaluationServices",
     "Evaluator",
+    "ExecutorLost",
     "LineageSink",
     "ProposalStep",
     "ScreenVerdict",
     "SearchInterrupted",
     "StopFlag",
     "StopRequested",
+    "ThreadPool",
     "build_context",
     "build_proposer",
     "build_services",
     "evaluate_one",
     "load_initial",
     "minibatch",
+    "open_pool",
     "screen",
 ]
