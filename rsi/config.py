@@ -126,6 +126,16 @@ class TimeoutsSection(_Section):
     health_check_s: float = Field(default=60.0, gt=0)
 
 
+class ExecutorSection(_Section):
+    """`[executor]`: where evaluations run. Not part of the fingerprint (resume anywhere)."""
+
+    kind: Literal["threads", "dask"] = "threads"
+    # "local": a LocalCluster of `[search] workers` processes; else a scheduler address.
+    address: str = Field(default="local", pattern=r"^(local|[a-z]+://\S+)$")
+    # How long a Dask cluster may have no worker before the search stops as on SIGTERM.
+    lost_after_s: float = Field(default=60.0, gt=0)
+
+
 class MlflowSection(_Section):
     enabled: bool = True
     tracking_uri: str | None = None  # default: sqlite file beside the runs
@@ -149,6 +159,7 @@ class ExperimentConfig(_Section):
     sandbox: SandboxSection = Field(default_factory=SandboxSection)
     budget: BudgetSection = Field(default_factory=BudgetSection)
     timeouts: TimeoutsSection = Field(default_factory=TimeoutsSection)
+    executor: ExecutorSection = Field(default_factory=ExecutorSection)
     mlflow: MlflowSection = Field(default_factory=MlflowSection)
     release: ReleaseSection = Field(default_factory=ReleaseSection)
     llm: LlmSettings | None = None  # the model of LLM runners (and the reflective proposer)
@@ -192,6 +203,7 @@ class ExperimentConfig(_Section):
         data = self.model_dump(mode="json", exclude_defaults=True)
         data["experiment"].pop("runs_dir", None)
         data.get("search", {}).pop("workers", None)
+        data.pop("executor", None)
         data.get("llm", {}).pop("max_concurrent_calls", None)
         if ignore_budget:
             data.pop("budget", None)

@@ -7,18 +7,30 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from pydantic import ValidationError
 from rich.table import Table
 
 from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json
 from rsi.cli.progress import SearchProgress
-from rsi.config import ExperimentConfig, load_config, read_run_config
+from rsi.config import ExecutorSection, ExperimentConfig, load_config, read_run_config
 from rsi.engine import SearchInterrupted
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
+ExecutorOption = Annotated[
+    str | None,
+    typer.Option("--executor", help="Where evaluations run: threads or dask (default [executor])."),
+]
+AddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--address",
+        help="Dask scheduler (tcp://host:8786) or 'local' for a LocalCluster; implies dask.",
+    ),
+]
 
 
 def register(app: typer.Typer) -> None:
@@ -54,6 +66,27 @@ def drive(
     return run
 
 
+def with_executor(
+    config: ExperimentConfig, kind: str | None, address: str | None
+) -> ExperimentConfig:
+    """The config with `--executor`/`--address` over its `[executor]` (not fingerprinted:
+    a run may move between threads and a cluster)."""
+    if kind is None and address is None:
+        return config
+    settings = config.executor.model_dump()
+    if address is not None:
+        settings |= {"address": address, "kind": kind or "dask"}
+    else:
+        settings["kind"] = kind
+    try:
+        executor = ExecutorSection.model_validate(settings)
+    except ValidationError as error:
+        first = error.errors()[0]
+        option = "--address" if first["loc"] == ("address",) else "--executor"
+        raise UserInputError(first["msg"], source=option) from None
+    return config.model_copy(update={"executor": executor})
+
+
 def search(
     config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Where the run lives.")] = None,
@@ -61,9 +94,11 @@ def search(
         bool, typer.Option("--override-consumed", help="Gate on an already consumed release split.")
     ] = False,
     as_json: JsonFlag = False,
+    executor: ExecutorOption = None,
+    address: AddressOption = None,
 ) -> None:
     """Run a strategy search end to end: rounds, dev ranking, freezing, release gate."""
-    config = load_config(config_file)
+    config = with_executor(load_config(config_file), executor, address)
     drive(config, run_dir or default_run_dir(config), as_json=as_json, override=override_consumed)
 
 
@@ -75,13 +110,16 @@ def resume(
         typer.Option("--finish", help="End a search paused at its optimizer budget: gate it."),
     ] = False,
     as_json: JsonFlag = False,
+    executor: ExecutorOption = None,
+    address: AddressOption = None,
 ) -> None:
     """Continue a stopped or crashed search; finished work is never paid for again.
 
     Raise the budget in the run's config.json (or search again with the larger budget and
-    the same --run-dir) to continue a search paused at its optimizer budget.
+    the same --run-dir) to continue a search paused at its optimizer budget. A search may
+    resume on another executor (--executor threads after losing a Dask cluster).
     """
-    config = read_run_config(run_dir)
+    config = with_executor(read_run_config(run_dir), executor, address)
     drive(config, run_dir, as_json=as_json, override=override_consumed, finish=finish)
 
 

@@ -3,14 +3,25 @@
 Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
-  (runner plus judge) on a `concurrent.futures.Executor`, cached by journal op;
+  (runner plus judge) on an `EvaluationPool`, cached by journal op;
+- `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
+  (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name.
 """
 
-from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested, evaluate_one
+from rsi.engine.evaluation import (
+    EvaluationPool,
+    EvaluationServices,
+    Evaluator,
+    ExecutorLost,
+    StopRequested,
+    ThreadPool,
+    evaluate_one,
+)
+from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
@@ -30,14 +41,17 @@ __all__ = [
     "AcceptanceRule",
     "Budget",
     "Engine",
+    "EvaluationPool",
     "EvaluationServices",
     "Evaluator",
+    "ExecutorLost",
     "LineageSink",
     "ProposalStep",
     "ScreenVerdict",
     "SearchInterrupted",
     "StopFlag",
     "StopRequested",
+    "ThreadPool",
     "acceptance_rule",
     "build_context",
     "build_proposer",
@@ -45,5 +59,6 @@ __all__ = [
     "evaluate_one",
     "load_initial",
     "minibatch",
+    "open_pool",
     "screen",
 ]

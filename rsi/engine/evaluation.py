@@ -1,9 +1,10 @@
 """Paid evaluations: runner + judge per (strategy, task), cached in the journal.
 
 An evaluation is keyed by (strategy id, task id, seed, purpose) through its journal op;
-a key already journaled is never paid for again. Work runs on a
-`concurrent.futures.Executor`; results are journaled by the calling thread in the order
-the tasks were submitted, so the journal is the same at any worker count.
+a key already journaled is never paid for again. Work runs on an `EvaluationPool`: a
+`concurrent.futures.Executor` in this process (`ThreadPool`) or a Dask cluster
+(`rsi/engine/dask_pool.py`); results come back to the calling thread, which alone journals
+them, in the order the tasks were submitted, so the journal is the same at any worker count.
 """
 
 from __future__ import annotations
@@ -11,10 +12,11 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
@@ -40,6 +42,57 @@ class EvaluationServices:
 
 class StopRequested(RuntimeError):
     """The stop flag was raised while evaluations were pending (graceful stop)."""
+
+
+class ExecutorLost(StopRequested):
+    """The executor can no longer run evaluations (its scheduler or all its workers are
+    gone): the search stops as on SIGTERM and `rsi resume` continues, anywhere."""
+
+
+EvaluationResult = tuple[Evaluation, dict[str, object]]
+
+
+class EvaluationPool(Protocol):
+    """Runs `evaluate_one` for the driver and hands results back; it never journals.
+
+    Handles are whatever the pool returns from `submit` (hashable); `wait` returns those
+    of `pending` that are done, `result` the evaluation of one (raising `ExecutorLost`
+    when it can never come), `cancel` drops handles whose results are no longer wanted.
+    """
+
+    def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable: ...
+
+    def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]: ...
+
+    def result(self, handle: Hashable) -> EvaluationResult: ...
+
+    def cancel(self, handles: Collection[Hashable]) -> None: ...
+
+
+class ThreadPool:
+    """The default pool: `evaluate_one` on a `concurrent.futures.Executor` in this process."""
+
+    def __init__(self, executor: Executor, services: EvaluationServices) -> None:
+        self.executor = executor
+        self.services = services
+
+    def submit(
+        self, strategy: Strategy, task_id: str, purpose: Purpose
+    ) -> Future[EvaluationResult]:
+        return self.executor.submit(evaluate_one, self.services, strategy, task_id, purpose)
+
+    def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
+        done, _ = wait(pending, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]
+        return done
+
+    def result(self, handle: Hashable) -> EvaluationResult:
+        assert isinstance(handle, Future)
+        return handle.result()
+
+    def cancel(self, handles: Collection[Hashable]) -> None:
+        for handle in handles:
+            assert isinstance(handle, Future)
+            handle.cancel()  # a running thread finishes; a queued one never starts
 
 
 def evaluate_one(
@@ -104,7 +157,7 @@ class Evaluator:
         services: EvaluationServices,
         journal: Journal,
         record: Callable[[str, Evaluation], object],
-        executor: Executor,
+        executor: Executor | EvaluationPool,
         *,
         max_in_flight: int,
         should_stop: Callable[[], bool],
@@ -112,7 +165,7 @@ class Evaluator:
         self.services = services
         self.journal = journal
         self.record = record
-        self.executor = executor
+        self.pool = ThreadPool(executor, services) if isinstance(executor, Executor) else executor
         self.max_in_flight = max(1, max_in_flight)
         # Results wait for their turn to be journaled; bounding how far submission may run
         # ahead of the journal bounds both held memory and what a crash can lose.
@@ -141,36 +194,39 @@ class Evaluator:
                 results[task_id] = cached.data
             else:
                 queue.append(task_id)
-        pending: dict[Future[tuple[Evaluation, dict[str, object]]], str] = {}
-        finished: dict[str, tuple[Evaluation, dict[str, object]]] = {}
+        pending: dict[Hashable, str] = {}
+        finished: dict[str, EvaluationResult] = {}
         submitted = journaled = 0
-        while submitted < len(queue) or pending:
-            while (
-                submitted < len(queue)
-                and len(pending) < self.max_in_flight
-                and submitted - journaled < self.window
-                and not self.should_stop()
-            ):
-                task_id = queue[submitted]
-                future = self.executor.submit(
-                    evaluate_one, self.services, strategy, task_id, purpose
-                )
-                pending[future] = task_id
-                submitted += 1
-            if not pending:
-                break
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                finished[pending.pop(future)] = future.result()
-            while journaled < submitted and queue[journaled] in finished:
-                task_id = queue[journaled]
-                data, record = finished.pop(task_id)
-                journaled += 1
-                self.paid += 1
-                op = self.op(strategy, task_id, purpose)
-                self._write_trace(op, record)
-                self.record(op, data)
-                results[task_id] = data
+        try:
+            while submitted < len(queue) or pending:
+                while (
+                    submitted < len(queue)
+                    and len(pending) < self.max_in_flight
+                    and submitted - journaled < self.window
+                    and not self.should_stop()
+                ):
+                    task_id = queue[submitted]
+                    pending[self.pool.submit(strategy, task_id, purpose)] = task_id
+                    submitted += 1
+                if not pending:
+                    break
+                for handle in self.pool.wait(pending):
+                    finished[pending[handle]] = self.pool.result(handle)
+                    del pending[handle]
+                while journaled < submitted and queue[journaled] in finished:
+                    task_id = queue[journaled]
+                    data, record = finished.pop(task_id)
+                    journaled += 1
+                    self.paid += 1
+                    op = self.op(strategy, task_id, purpose)
+                    self._write_trace(op, record)
+                    self.record(op, data)
+                    results[task_id] = data
+        finally:
+            # Leaving early (lost executor, error, interrupt): what is still pending would
+            # be paid for and thrown away; `rsi resume` submits it again.
+            if pending:
+                self.pool.cancel(list(pending))
         if len(results) < len(task_ids):
             raise StopRequested("stopped with evaluations pending")
         return {task_id: results[task_id] for task_id in task_ids}

@@ -8,7 +8,6 @@ recorded ops for free and continues where the journal ends.
 
 from __future__ import annotations
 
-import concurrent.futures
 from collections.abc import Callable
 from pathlib import Path
 from typing import Protocol
@@ -16,6 +15,7 @@ from typing import Protocol
 from evaluators.llm import preflight
 from rsi.config import ExperimentConfig, write_run_config
 from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
+from rsi.engine.executors import open_pool
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
@@ -129,11 +129,10 @@ class Engine:
         """Run (or resume) to completion; raises SearchInterrupted on a graceful stop."""
         self.run_dir.mkdir(parents=True, exist_ok=True)
         stop = StopFlag(self.run_dir)
-        workers = self.config.search.workers
         with (
             RunLock(self.run_dir),
             stop.installed(),
-            concurrent.futures.ThreadPoolExecutor(workers, thread_name_prefix="rsi-eval") as pool,
+            open_pool(self.config, self.run_dir, self.services) as (pool, in_flight),
         ):
             self.journal = Journal(self.run_dir)
             try:
@@ -157,7 +156,7 @@ class Engine:
                     self.journal,
                     self.record,
                     pool,
-                    max_in_flight=workers,
+                    max_in_flight=in_flight,
                     should_stop=stop,
                 )
                 self.proposal = ProposalStep(
@@ -180,8 +179,8 @@ class Engine:
                     seed=self.config.experiment.seed,
                 )
                 self._search(stop)
-            except StopRequested:
-                raise SearchInterrupted(stop.reason() or "stopped") from None
+            except StopRequested as stopped:
+                raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
             finally:
                 if self.lineage is not None:
                     self.lineage.close()  # flushes what is queued, then reports last failures

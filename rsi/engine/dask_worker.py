@@ -1,0 +1,205 @@
+"""A Dask worker's side of a distributed search: its identity check and its services.
+
+A worker is checked, never assumed: `describe_worker` (run on every worker with
+`client.run` when the driver connects) reports the worker's rsi version and code, the hash
+of its task corpus and whether its sandbox gives the isolation the config requires;
+`EvaluationWorkerPlugin.setup` repeats the check on every worker that joins later and
+closes one that differs. The plugin builds the worker's evaluation services once per run
+from the config (its own corpus, sandbox and keys from its own environment), so a task
+carries only a strategy and a task id, and the worker never sees the journal or run lock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import os
+import signal
+from importlib import metadata
+from pathlib import Path
+
+from distributed import Reschedule, Worker, WorkerPlugin, get_worker
+from pydantic import BaseModel, ConfigDict
+
+import evaluators
+import rsi
+import search_space
+from evaluators.sandbox import make_sandbox
+from evaluators.tasks import TaskSet
+from rsi.config import ExperimentConfig
+from rsi.engine import evaluation
+from rsi.engine.evaluation import EvaluationResult, EvaluationServices
+from rsi.engine.runtime import build_services, check_sandbox_ready
+from rsi.journal import Purpose
+from search_space import Strategy
+from search_space.errors import UserInputError
+
+TASKS_ENV = (
+    "RSI_TASKS"  # where a worker's copy of the task corpus lives, when not where the driver's does
+)
+REFUSED_TOPIC = "rsi-worker-refused"  # the event a refused worker logs before closing
+_PACKAGES = (rsi, evaluators, search_space)
+
+
+class WorkerRefused(RuntimeError):
+    """A worker differs from the driver in what decides evaluation results."""
+
+
+class WorkerIdentity(BaseModel):
+    """What must match between the driver and a worker for evaluations to mean the same.
+
+    `sandbox` is None when the worker's sandbox gives the isolation the config requires,
+    else why not (`rsi sandbox check` on that machine says more).
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    version: str
+    code: str
+    tasks: str
+    sandbox: str | None = None
+    isolation: str | None = None
+
+
+def rsi_version() -> str:
+    try:
+        return metadata.version("testhelix-rsi")
+    except metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def code_hash() -> str:
+    """sha256 of the rsi, evaluators and search_space sources (Python files and prompts)."""
+    digest = hashlib.sha256()
+    for package in _PACKAGES:
+        root = Path(package.__file__).parent  # type: ignore[arg-type]
+        for path in sorted(root.rglob("*")):
+            if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
+                digest.update(f"{package.__name__}/{path.relative_to(root).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def task_set_hash(tasks: TaskSet) -> str:
+    """sha256 of every task's files (hidden material included: the judge reads it)."""
+    digest = hashlib.sha256()
+    for task in tasks.tasks:
+        for path in sorted(task.root.rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts and path.suffix != ".pyc":
+                digest.update(f"{task.id}/{path.relative_to(task.root).as_posix()}\0".encode())
+                digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def worker_tasks_dir(config: ExperimentConfig) -> Path:
+    return Path(os.environ.get(TASKS_ENV) or config.experiment.tasks)
+
+
+def driver_identity(services: EvaluationServices) -> WorkerIdentity:
+    """What every worker must report: the driver's code and corpus, a sandbox that works."""
+    return WorkerIdentity(
+        version=rsi_version(), code=code_hash(), tasks=task_set_hash(services.tasks)
+    )
+
+
+def describe_worker(config: ExperimentConfig) -> WorkerIdentity:
+    """This machine's identity for `config` (run on a worker through `client.run`)."""
+    directory = worker_tasks_dir(config)
+    try:
+        tasks = task_set_hash(TaskSet.load(directory))
+    except UserInputError as error:
+        tasks = f"unreadable corpus at {directory} ({error}); set {TASKS_ENV} on the worker"
+    sandbox = make_sandbox(
+        config.sandbox.backend,
+        allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
+        image=config.sandbox.image,
+    )
+    try:
+        check_sandbox_ready(sandbox)
+        problem = None
+    except UserInputError as error:
+        problem = str(error)
+    isolation = getattr(getattr(sandbox, "isolation", None), "value", sandbox.name)
+    return WorkerIdentity(
+        version=rsi_version(), code=code_hash(), tasks=tasks, sandbox=problem, isolation=isolation
+    )
+
+
+def differences(expected: WorkerIdentity, actual: WorkerIdentity) -> list[str]:
+    """What differs, one phrase each (empty when the worker may evaluate)."""
+    found = []
+    if actual.version != expected.version:
+        found.append(f"rsi version {actual.version} (driver {expected.version})")
+    if actual.code != expected.code:
+        found.append(f"rsi code {actual.code[:12]} (driver {expected.code[:12]})")
+    if actual.tasks != expected.tasks:
+        shown = actual.tasks[:12] if len(actual.tasks) == len(expected.tasks) else actual.tasks
+        found.append(f"task-set hash {shown} (driver {expected.tasks[:12]})")
+    if actual.sandbox is not None:
+        found.append(f"sandbox isolation: {actual.sandbox}")
+    return found
+
+
+class EvaluationWorkerPlugin(WorkerPlugin):
+    """Checks a worker once, then holds its evaluation services for the whole run."""
+
+    def __init__(
+        self,
+        config: ExperimentConfig,
+        expected: WorkerIdentity,
+        run_dir: str,
+        *,
+        ignore_interrupts: bool = False,
+    ) -> None:
+        self.config = config
+        self.expected = expected
+        self.run_dir = run_dir
+        self.ignore_interrupts = ignore_interrupts
+        self.services: EvaluationServices | None = None
+        self._closing: asyncio.Task[object] | None = None
+
+    def setup(self, worker: Worker) -> None:
+        if self.ignore_interrupts:
+            # The driver's own LocalCluster shares its terminal: Ctrl-C is the driver's
+            # graceful stop, not a crash of every worker.
+            with contextlib.suppress(ValueError):  # not the main thread: nothing to protect
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+        problems = differences(self.expected, describe_worker(self.config))
+        if problems:
+            line = f"worker {worker.address} refused: {'; '.join(problems)}"
+            worker.log_event(REFUSED_TOPIC, {"worker": worker.address, "problems": problems})
+            # Dask only logs a plugin's failure on a worker that joins later: close it, so
+            # that the scheduler never hands it an evaluation.
+            self._closing = asyncio.ensure_future(worker.close(reason="rsi: worker refused"))
+            raise WorkerRefused(line)
+        self.services = build_services(self._local_config(), self._local_run_dir(worker))
+
+    def teardown(self, worker: Worker) -> None:
+        self.services = None
+
+    def _local_config(self) -> ExperimentConfig:
+        experiment = self.config.experiment.model_copy(
+            update={"tasks": worker_tasks_dir(self.config)}
+        )
+        return self.config.model_copy(update={"experiment": experiment})
+
+    def _local_run_dir(self, worker: Worker) -> Path:
+        """The run directory when this worker shares the driver's filesystem (the LLM reply
+        cache then serves both), else a scratch directory of the worker's own."""
+        shared = Path(self.run_dir)
+        if shared.is_dir() and os.access(shared, os.W_OK):
+            return shared
+        return Path(worker.local_directory) / "rsi" / shared.name
+
+
+def evaluate_on_worker(
+    plugin_name: str, strategy: Strategy, task_id: str, purpose: Purpose
+) -> EvaluationResult:
+    """The Dask task: `evaluate_one` with this worker's services; the driver journals it."""
+    worker = get_worker()
+    plugin = worker.plugins.get(plugin_name)
+    if not isinstance(plugin, EvaluationWorkerPlugin) or plugin.services is None:
+        raise Reschedule()  # a refused worker that has not closed yet: run it elsewhere
+    data, record = evaluation.evaluate_one(plugin.services, strategy, task_id, purpose)
+    return data, {**record, "worker": worker.address}

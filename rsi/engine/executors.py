@@ -1,0 +1,32 @@
+"""Open the run's `EvaluationPool` from `[executor]`: threads here, or a Dask cluster."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from pathlib import Path
+
+from rsi.config import ExperimentConfig
+from rsi.engine.evaluation import EvaluationPool, EvaluationServices, ThreadPool
+
+
+@contextmanager
+def open_pool(
+    config: ExperimentConfig, run_dir: Path, services: EvaluationServices
+) -> Iterator[tuple[EvaluationPool, int]]:
+    """The pool and how many evaluations it should have in flight.
+
+    A Dask pool checks its workers first: one that differs from the driver raises a
+    `UserInputError` before anything is journaled.
+    """
+    if config.executor.kind == "dask":
+        # distributed takes seconds to import: only for runs that use it.
+        from rsi.engine.dask_pool import open_dask_pool
+
+        with open_dask_pool(config, run_dir, services) as pool:
+            yield pool, pool.capacity
+        return
+    workers = config.search.workers
+    with ThreadPoolExecutor(workers, thread_name_prefix="rsi-eval") as executor:
+        yield ThreadPool(executor, services), workers
