@@ -144,7 +144,9 @@ class Evaluator:
         pending: dict[Future[tuple[Evaluation, dict[str, object]]], str] = {}
         finished: dict[str, tuple[Evaluation, dict[str, object]]] = {}
         submitted = journaled = 0
-        while submitted < len(queue) or pending:
+
+        def top_up() -> None:
+            nonlocal submitted
             while (
                 submitted < len(queue)
                 and len(pending) < self.max_in_flight
@@ -157,11 +159,17 @@ class Evaluator:
                 )
                 pending[future] = task_id
                 submitted += 1
+
+        while submitted < len(queue) or pending:
+            top_up()
             if not pending:
                 break
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 finished[pending.pop(future)] = future.result()
+            # Hand freed workers their next task before the trace writes and fsyncs below,
+            # so a worker never idles while the driver journals (same window, same order).
+            top_up()
             while journaled < submitted and queue[journaled] in finished:
                 task_id = queue[journaled]
                 data, record = finished.pop(task_id)
