@@ -83,6 +83,7 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
                 "trace",
                 "propose",
                 "mirror",
+                "close",
             )
         }
         runner = services.runner
@@ -95,9 +96,10 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
         patch(ProposalStep, "attempt", clocks["propose"])
         lineage = None
         if mlflow:
-            from rsi.lineage import LineageProjector, sink_for
+            from rsi.lineage import LineageProjector, MlflowLineageSink, sink_for
 
             patch(LineageProjector, "sync", clocks["mirror"])
+            patch(MlflowLineageSink, "close", clocks["close"])
             lineage = sink_for(config, run_dir)
         started = time.perf_counter()
         Engine(
@@ -129,7 +131,8 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
     if mlflow:
         print(
             f"  MLflow projection on the sink's thread: {seconds['mirror']:.1f} s "
-            f"({seconds['mirror'] / wall:.1%} of wall time)"
+            f"({seconds['mirror'] / wall:.1%} of wall time); the driver waited "
+            f"{seconds['close']:.1f} s ({seconds['close'] / wall:.1%}) for its final flush"
         )
 
 
