@@ -197,7 +197,7 @@ def load_run(run_dir: str | Path) -> Run:
         refused = ReleaseLedger(config.experiment.runs_dir).conflict(
             state.split.hashes["release"], directory.name
         )
-    return Run(directory, config, state, summarise(directory), refused)
+    return Run(directory, config, state, summarise(directory, state), refused)
 
 
 def gate(

@@ -1,8 +1,20 @@
-"""How much of a search's wall time is the engine itself? Runs the quickstart once with the
+"""How much of a search's wall time is the engine itself? Runs the quickstart with the
 real runner and judge wrapped in timers, then prints the share of wall time spent outside
 runner and judge work, and the worker utilization (busy time / (workers x wall time)).
 
-Usage: python experiments/benchmarks/engine_overhead.py [--config FILE]
+The share outside is split, as shares of the workers' capacity (workers x wall time):
+- worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
+  temporary workspace, trace dumps);
+- idle inside `Evaluator.evaluate`: batch tails (the last task of a batch leaves the other
+  workers idle) and hand-offs (a finished worker waiting for the driver's next task);
+- idle between batches: the driver alone (proposals, health checks, non-evaluation events,
+  freezing, gate statistics, startup).
+The driver thread's own time is listed too (journal appends with fsync, trace files,
+proposal steps): it overlaps the workers except between batches. With `--mlflow on` the
+live MLflow sink runs (a sqlite store in the temporary home) and its projection time on
+its own thread is reported as a share of wall time; `--mlflow both` runs off, then on.
+
+Usage: python experiments/benchmarks/engine_overhead.py [--config FILE] [--mlflow off|on|both]
 """
 
 from __future__ import annotations
@@ -24,7 +36,8 @@ sys.path.insert(0, str(ROOT))
 
 from evaluators.judge import judge  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, build_services  # noqa: E402
+from rsi.engine import Engine, Evaluator, ProposalStep, build_services, evaluation  # noqa: E402
+from rsi.journal import Journal  # noqa: E402
 
 
 class BusyClock:
@@ -46,32 +59,92 @@ class BusyClock:
         return timed
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
-    args = parser.parse_args()
-    config = load_config(args.config)
+def patch(owner: Any, name: str, clock: BusyClock) -> None:
+    setattr(owner, name, clock.wrap(getattr(owner, name)))
+
+
+def measure(config: ExperimentConfig, mlflow: bool) -> None:
     with tempfile.TemporaryDirectory(prefix="rsi-overhead-") as home:
         data = config.model_dump()
         data["experiment"]["runs_dir"] = Path(home)
-        data["mlflow"]["enabled"] = False
+        data["mlflow"]["enabled"] = mlflow
+        data["mlflow"]["tracking_uri"] = None
         config = ExperimentConfig.model_validate(data)
         run_dir = Path(home) / "run"
         services = build_services(config, run_dir)
-        runner_clock, judge_clock = BusyClock(), BusyClock()
+        clocks = {
+            name: BusyClock()
+            for name in (
+                "runner",
+                "judge",
+                "one",
+                "evaluate",
+                "append",
+                "trace",
+                "propose",
+                "mirror",
+                "close",
+            )
+        }
         runner = services.runner
-        runner.run = runner_clock.wrap(runner.run)  # type: ignore[method-assign]
-        services = dataclasses.replace(services, judge=judge_clock.wrap(judge))
+        runner.run = clocks["runner"].wrap(runner.run)  # type: ignore[method-assign]
+        services = dataclasses.replace(services, judge=clocks["judge"].wrap(judge))
+        patch(evaluation, "evaluate_one", clocks["one"])
+        patch(Evaluator, "evaluate", clocks["evaluate"])
+        patch(Evaluator, "_write_trace", clocks["trace"])
+        patch(Journal, "append", clocks["append"])
+        patch(ProposalStep, "attempt", clocks["propose"])
+        lineage = None
+        if mlflow:
+            from rsi.lineage import LineageProjector, MlflowLineageSink, sink_for
+
+            patch(LineageProjector, "sync", clocks["mirror"])
+            patch(MlflowLineageSink, "close", clocks["close"])
+            lineage = sink_for(config, run_dir)
         started = time.perf_counter()
-        Engine(config, run_dir, services=services, override_consumed_release=True).run()
+        Engine(
+            config, run_dir, services=services, lineage=lineage, override_consumed_release=True
+        ).run()
         wall = time.perf_counter() - started
-    busy = runner_clock.seconds + judge_clock.seconds
+    seconds = {name: clock.seconds for name, clock in clocks.items()}
+    busy = seconds["runner"] + seconds["judge"]
     workers = config.search.workers
+    capacity = workers * wall
+    print(f"--- MLflow live sink {'on' if mlflow else 'off'}")
     print(f"wall time: {wall:.1f} s with {workers} workers")
-    print(f"runner: {runner_clock.seconds:.1f} s busy, judge: {judge_clock.seconds:.1f} s busy")
-    print(f"worker utilization: {busy / (workers * wall):.0%}")
-    outside = max(0.0, 1 - busy / workers / wall)
-    print(f"share of wall time outside runner and judge work: {outside:.1%}")
+    print(f"runner: {seconds['runner']:.1f} s busy, judge: {seconds['judge']:.1f} s busy")
+    print(f"worker utilization: {busy / capacity:.0%}")
+    print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
+    bookkeeping = seconds["one"] - busy
+    inside = workers * seconds["evaluate"] - seconds["one"]
+    between = workers * (wall - seconds["evaluate"])
+    print("  split, as shares of workers x wall time:")
+    print(f"    worker bookkeeping (workspace, trace dumps)   {bookkeeping / capacity:6.1%}")
+    print(f"    idle inside evaluate (batch tails, hand-offs) {inside / capacity:6.1%}")
+    print(f"    idle between batches (driver alone)           {between / capacity:6.1%}")
+    print("  driver thread, seconds (overlapping the workers within a batch):")
+    print(
+        f"    journal appends with fsync {seconds['append']:.2f} s ({seconds['append'] / wall:.1%})"
+    )
+    print(f"    trace files {seconds['trace']:.2f} s ({seconds['trace'] / wall:.1%})")
+    print(f"    proposal steps {seconds['propose']:.2f} s ({seconds['propose'] / wall:.1%})")
+    if mlflow:
+        print(
+            f"  MLflow projection on the sink's thread: {seconds['mirror']:.1f} s "
+            f"({seconds['mirror'] / wall:.1%} of wall time); the driver waited "
+            f"{seconds['close']:.1f} s ({seconds['close'] / wall:.1%}) for its final flush"
+        )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
+    parser.add_argument("--mlflow", choices=("off", "on", "both"), default="off")
+    args = parser.parse_args()
+    config = load_config(args.config)
+    print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+    for mlflow in {"off": [False], "on": [True], "both": [False, True]}[args.mlflow]:
+        measure(config, mlflow)
 
 
 if __name__ == "__main__":

@@ -197,22 +197,30 @@ class Evaluator:
         pending: dict[Hashable, str] = {}
         finished: dict[str, EvaluationResult] = {}
         submitted = journaled = 0
+
+        def top_up() -> None:
+            nonlocal submitted
+            while (
+                submitted < len(queue)
+                and len(pending) < self.max_in_flight
+                and submitted - journaled < self.window
+                and not self.should_stop()
+            ):
+                task_id = queue[submitted]
+                pending[self.pool.submit(strategy, task_id, purpose)] = task_id
+                submitted += 1
+
         try:
             while submitted < len(queue) or pending:
-                while (
-                    submitted < len(queue)
-                    and len(pending) < self.max_in_flight
-                    and submitted - journaled < self.window
-                    and not self.should_stop()
-                ):
-                    task_id = queue[submitted]
-                    pending[self.pool.submit(strategy, task_id, purpose)] = task_id
-                    submitted += 1
+                top_up()
                 if not pending:
                     break
                 for handle in self.pool.wait(pending):
-                    finished[pending[handle]] = self.pool.result(handle)
-                    del pending[handle]
+                    finished[pending.pop(handle)] = self.pool.result(handle)
+                # Hand freed workers their next task before the trace writes and fsyncs
+                # below, so a worker never idles while the driver journals (same window,
+                # same order).
+                top_up()
                 while journaled < submitted and queue[journaled] in finished:
                     task_id = queue[journaled]
                     data, record = finished.pop(task_id)

@@ -41,7 +41,6 @@ from rsi.journal import (
     SearchState,
     SearchStopped,
     SplitRecorded,
-    fold,
 )
 from rsi.proposers import OptimizerBudgetExhausted, Proposer
 from rsi.release import (
@@ -109,13 +108,11 @@ class Engine:
     # --- journal plumbing -------------------------------------------------------------------
 
     def record(self, op: str, data: EventData) -> Event:
-        """Append once; fold only new events (old ones are already in the state)."""
-        existing = self.journal.get(op)
-        if existing is not None:
-            self.journal.append(op, data)  # raises JournalConflict if the payload differs
-            return existing
+        """Append once (the journal folds new events into `state`); a replay returns the
+        stored event and tells no one."""
+        if op in self.journal:
+            return self.journal.append(op, data)  # raises JournalConflict if it differs
         event = self.journal.append(op, data)
-        self.state.apply(event)
         self.observer(event)
         if self.lineage is not None and not isinstance(data, LineageFailed):
             self.lineage.on_event(event)
@@ -136,7 +133,7 @@ class Engine:
         ):
             self.journal = Journal(self.run_dir)
             try:
-                self.state = fold(self.journal.events)
+                self.state = self.journal.fold()
                 self.proposer = self._given_proposer or build_proposer(
                     self.config,
                     self.run_dir,

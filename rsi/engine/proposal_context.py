@@ -49,7 +49,8 @@ def parent_feedback(
     """The parent's journaled training evaluations on this round's minibatch."""
     feedback = []
     for task_id in started.tasks:
-        data = state.evaluations.get(evaluation_op("train", started.parent_id, task_id, seed))
+        op = evaluation_op("train", started.parent_id, task_id, seed)
+        data = state.evaluations.get(op)
         if not isinstance(data, Evaluation):
             continue
         public = tasks.get(task_id).public()
@@ -62,7 +63,7 @@ def parent_feedback(
                 initial_outcome=data.initial_outcome,
                 reference_outcome=data.reference_outcome,
                 runner_error=data.runner_error,
-                trace=data.trace,
+                trace=state.trace(op),  # read from the journal only now
             )
         )
     return tuple(feedback)

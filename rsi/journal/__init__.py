@@ -5,7 +5,9 @@ Public surface:
 - `Journal`, the append-only, fsynced, op-idempotent `events.jsonl`, and `read_events`, its
   read-only reader; `JournalConflict` when a replayed op disagrees;
 - `RunLock`: one process drives a run at a time;
-- `SearchState` and `fold`: the state every decision reads, rebuilt from events alone;
+- `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
+  (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
+  reads a trace back from the journal; `EvaluationOutcome`, `TraceSource`);
 - `summarise`, `RunSummary`, `edit_text`, `lineage_edits`: a run as people read it;
 - `Record`: the callable through which search steps append (and fold) one event.
 """
@@ -19,6 +21,7 @@ from rsi.journal.events import (
     ChildProposed,
     DevScored,
     Evaluation,
+    EvaluationOutcome,
     Event,
     EventData,
     GateDecided,
@@ -37,7 +40,7 @@ from rsi.journal.events import (
     evaluation_op,
 )
 from rsi.journal.lock import RunLock, RunLocked
-from rsi.journal.state import Candidate, SearchState, fold
+from rsi.journal.state import Candidate, SearchState, TraceSource, fold
 from rsi.journal.store import (
     EVENTS_FILE,
     KILL_AFTER_ENV,
@@ -67,6 +70,7 @@ __all__ = [
     "ChildProposed",
     "DevScored",
     "Evaluation",
+    "EvaluationOutcome",
     "Event",
     "EventData",
     "GateDecided",
@@ -90,6 +94,7 @@ __all__ = [
     "SearchState",
     "SearchStopped",
     "SplitRecorded",
+    "TraceSource",
     "edit_text",
     "evaluation_op",
     "fold",

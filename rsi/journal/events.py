@@ -207,6 +207,18 @@ EventData = Annotated[
 EVENT_DATA: TypeAdapter[EventData] = TypeAdapter(EventData)
 
 
+class EvaluationOutcome(Evaluation):
+    """An evaluation as the fold keeps it: the outcome, without the trace.
+
+    Parsed straight from a journal line, the `trace` object is skipped (no key reads as
+    `trace`, and unknown keys are ignored), so a long journal folds without building every
+    trace; `SearchState.trace(op)` reads one back from the journal when it is asked for.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+    trace: dict[str, Any] = Field(default_factory=dict, validation_alias="__trace_not_read__")
+
+
 class Event(BaseModel):
     """One journal line: `{seq, ts, type, op, data}`."""
 
@@ -217,6 +229,34 @@ class Event(BaseModel):
     type: str
     op: str
     data: EventData
+
+
+OutcomeData = Annotated[
+    RunStarted
+    | SplitRecorded
+    | CandidateKept
+    | EvaluationOutcome
+    | RoundStarted
+    | ProposalRejected
+    | ChildProposed
+    | Screened
+    | DevScored
+    | Reflection
+    | ProposerUsage
+    | RoundCompleted
+    | ChampionFrozen
+    | GateDecided
+    | SearchStopped
+    | SearchPaused
+    | LineageFailed,
+    Field(discriminator="type"),
+]
+
+
+class OutcomeEvent(Event):
+    """A journal line read for the fold: evaluations come without their trace."""
+
+    data: OutcomeData  # type: ignore[assignment]
 
 
 def evaluation_op(purpose: str, strategy_id: str, task_id: str, seed: int) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,6 +12,7 @@ from rsi.journal.events import (
     ChildProposed,
     DevScored,
     Evaluation,
+    EvaluationOutcome,
     Event,
     GateDecided,
     ProposalRejected,
@@ -36,9 +38,18 @@ class Candidate:
     dev_rar: float | None = None
 
 
+TraceSource = Callable[[str], dict[str, Any]]
+"""Reads the trace of the evaluation journaled under an op (from the journal file)."""
+
+
 @dataclass
 class SearchState:
-    """Everything the engine and `rsi status` need, rebuilt from the journal alone."""
+    """Everything the engine and `rsi status` need, rebuilt from the journal alone.
+
+    With a `traces` source (a state read from a journal file), `evaluations` hold outcomes
+    only (`trace` is empty) and `trace(op)` reads a trace back when asked; a state folded
+    from events in memory keeps them whole. Either way, ask `trace(op)` for a trace.
+    """
 
     split: SplitRecorded | None = None
     candidates: dict[str, Candidate] = field(default_factory=dict)  # kept, in keep order
@@ -54,6 +65,13 @@ class SearchState:
     stopped: SearchStopped | None = None
     paused: SearchPaused | None = None  # the latest pause at the optimizer budget
     usage: list[ProposerUsage] = field(default_factory=list)  # LLM proposer sessions
+    traces: TraceSource | None = field(default=None, repr=False, compare=False)
+
+    def trace(self, op: str) -> dict[str, Any]:
+        """The trace of the evaluation journaled under `op` (KeyError if there is none)."""
+        if op not in self.evaluations:
+            raise KeyError(op)
+        return self.traces(op) if self.traces is not None else self.evaluations[op].trace
 
     @property
     def optimizer(self) -> dict[str, int]:
@@ -113,6 +131,10 @@ class SearchState:
                 data.proposer,
             )
         elif isinstance(data, Evaluation):
+            if self.traces is not None and not isinstance(data, EvaluationOutcome):
+                data = EvaluationOutcome.model_construct(
+                    **{name: getattr(data, name) for name in _OUTCOME_FIELDS}
+                )
             self.evaluations[event.op] = data
         elif isinstance(data, DevScored):
             if data.strategy_id in self.candidates:
@@ -141,8 +163,12 @@ class SearchState:
             self.usage.append(data)
 
 
-def fold(events: list[Event]) -> SearchState:
-    state = SearchState()
+_OUTCOME_FIELDS = tuple(name for name in Evaluation.model_fields if name != "trace")
+
+
+def fold(events: Iterable[Event], traces: TraceSource | None = None) -> SearchState:
+    """Apply `events` in order to an empty state (see `SearchState` for `traces`)."""
+    state = SearchState(traces=traces)
     for event in events:
         state.apply(event)
     return state

@@ -5,6 +5,11 @@
   a no-op that returns the stored event; a different payload raises `JournalConflict`.
 - One process drives a run at a time (`rsi.journal.lock.RunLock`).
 - A torn last line (a crash mid-write) is an uncommitted append: it is cut off on open.
+
+Scale: lines are parsed straight from bytes, one at a time (pydantic-core for whole events,
+orjson for the fold). An open `Journal` holds an index (op -> where its line is) and the
+fold (`SearchState`), not the events: evaluations are folded without their traces, and a
+stored event or trace is read back from its line when asked for.
 """
 
 from __future__ import annotations
@@ -12,19 +17,23 @@ from __future__ import annotations
 import json
 import os
 import signal
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from datetime import datetime, timezone
 from pathlib import Path
+from typing import Any, TypeVar
 
+import orjson
 from pydantic import ValidationError
 
-from rsi.journal.events import EVENT_DATA, Event, EventData
+from rsi.journal.events import EVENT_DATA, Event, EventData, OutcomeEvent
+from rsi.journal.state import SearchState
 from search_space.errors import UserInputError
 from search_space.identity import canonical_json
 
 EVENTS_FILE = "events.jsonl"
 # Test hook for crash-safety tests: SIGKILL this process right after the k-th append.
 KILL_AFTER_ENV = "RSI_TEST_KILL_AFTER_EVENT"
+_Line = TypeVar("_Line", bound=Event)
 
 
 class JournalConflict(RuntimeError):
@@ -35,39 +44,90 @@ def _payload_key(data: EventData) -> str:
     return canonical_json(data.model_dump(mode="json"))
 
 
-def _parse_committed(path: Path) -> tuple[list[Event], int]:
-    """The events of every newline-terminated line, and how many bytes those lines span."""
-    raw = path.read_bytes()
-    committed = raw[: raw.rfind(b"\n") + 1]
-    events = []
-    for number, line in enumerate(committed.decode("utf-8").splitlines(), start=1):
-        try:
-            events.append(Event.model_validate_json(line))
-        except ValidationError as error:
-            raise UserInputError(
-                f"line {number} is not a valid event: {error.errors()[0]['msg']}", source=str(path)
-            ) from None
-    return events, len(committed)
+def _outcome_event(line: bytes) -> OutcomeEvent:
+    """A line for the fold: orjson parses it (about 2.5x faster than `json`), the trace of
+    an evaluation is dropped before pydantic validates the rest, so no trace is kept."""
+    raw = orjson.loads(line)
+    data = raw.get("data") if isinstance(raw, dict) else None
+    if isinstance(data, dict) and data.get("type") == "evaluation":
+        data.pop("trace", None)
+    return OutcomeEvent.model_validate(raw)
+
+
+def scan(path: Path, parse: Callable[[bytes], _Line]) -> Iterator[tuple[_Line, int, int]]:
+    """Each committed (newline-terminated) line, parsed, with its byte offset and length.
+
+    Streams the file, so memory does not grow with it; a torn last line is not yielded.
+    """
+    offset = 0
+    with open(path, "rb") as handle:
+        for number, line in enumerate(handle, start=1):
+            if not line.endswith(b"\n"):
+                return  # a torn final write: never committed
+            try:
+                yield parse(line), offset, len(line)
+            except (ValidationError, orjson.JSONDecodeError) as error:
+                reason = (
+                    error.errors()[0]["msg"] if isinstance(error, ValidationError) else str(error)
+                )
+                raise UserInputError(
+                    f"line {number} is not a valid event: {reason}", source=str(path)
+                ) from None
+            offset += len(line)
+
+
+def _journal_path(run_dir: Path) -> Path:
+    path = run_dir / EVENTS_FILE
+    if not path.is_file():
+        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
+    return path
 
 
 def read_events(run_dir: Path) -> list[Event]:
     """The committed events, read-only: safe while another process drives the run."""
-    path = run_dir / EVENTS_FILE
-    if not path.is_file():
-        raise UserInputError("no journal (events.jsonl) here", source=str(run_dir))
-    return _parse_committed(path)[0]
+    return [event for event, _, _ in scan(_journal_path(run_dir), Event.model_validate_json)]
+
+
+class TraceFile:
+    """Reads an evaluation's trace back from its journal line (`SearchState.traces`)."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.lines: dict[str, tuple[int, int]] = {}  # evaluation op -> (offset, length)
+
+    def line(self, op: str) -> bytes:
+        offset, length = self.lines[op]
+        with open(self.path, "rb") as handle:
+            return os.pread(handle.fileno(), length, offset)
+
+    def __call__(self, op: str) -> dict[str, Any]:
+        data = Event.model_validate_json(self.line(op)).data
+        return data.trace if hasattr(data, "trace") else {}
+
+
+def fold_journal(run_dir: Path) -> SearchState:
+    """The fold of the committed journal, read-only, streaming: traces stay in the file."""
+    path = _journal_path(run_dir)
+    traces = TraceFile(path)
+    state = SearchState(traces=traces)
+    for event, offset, length in scan(path, _outcome_event):
+        if event.type == "evaluation":
+            traces.lines[event.op] = (offset, length)
+        state.apply(event)
+    return state
 
 
 class Journal:
-    """Reads the whole journal once on open; then appends in O(1)."""
+    """Reads the journal once on open (index and fold); then appends in O(1)."""
 
     def __init__(self, run_dir: Path) -> None:
         self.path = run_dir / EVENTS_FILE
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self._events: list[Event] = []
-        self._by_op: dict[str, Event] = {}
+        self._lines = TraceFile(self.path)  # every op, not only evaluations
+        self._state = SearchState(traces=self.trace)
+        self._size = 0
         self._load()
-        self._file = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - held for the run
+        self._file = open(self.path, "ab")  # noqa: SIM115 - held for the run
         kill_after = os.environ.get(KILL_AFTER_ENV)
         self._kill_after = int(kill_after) if kill_after else None
 
@@ -75,48 +135,69 @@ class Journal:
         if not self.path.exists():
             return
         size = self.path.stat().st_size
-        events, committed = _parse_committed(self.path)
-        if committed != size:  # torn final write: never committed, cut it off
+        for event, offset, length in scan(self.path, _outcome_event):
+            self._lines.lines[event.op] = (offset, length)
+            self._state.apply(event)
+            self._size = offset + length
+        if self._size != size:  # torn final write: never committed, cut it off
             with open(self.path, "r+b") as handle:
-                handle.truncate(committed)
-        for event in events:
-            self._events.append(event)
-            self._by_op[event.op] = event
+                handle.truncate(self._size)
+
+    def fold(self) -> SearchState:
+        """The state of every event so far, kept current by `append` (traces read lazily)."""
+        return self._state
+
+    def trace(self, op: str) -> dict[str, Any]:
+        """The trace of the evaluation journaled under `op`, read from its line."""
+        return self._lines(op)
 
     @property
     def events(self) -> list[Event]:
-        return list(self._events)
+        """Every committed event, read back from the file."""
+        return list(self)
 
     def __iter__(self) -> Iterator[Event]:
-        return iter(self._events)
+        return (
+            (event for event, _, _ in scan(self.path, Event.model_validate_json))
+            if self.path.exists()
+            else iter(())
+        )
 
     def __len__(self) -> int:
-        return len(self._events)
+        return len(self._lines.lines)
 
     def get(self, op: str) -> Event | None:
-        return self._by_op.get(op)
+        if op not in self._lines.lines:
+            return None
+        return Event.model_validate_json(self._lines.line(op))
+
+    def __contains__(self, op: object) -> bool:
+        return op in self._lines.lines
 
     def append(self, op: str, data: EventData) -> Event:
-        """Append once per op; return the stored event (old or new)."""
+        """Append once per op; return the stored event (old or new), as stored."""
         data = EVENT_DATA.validate_python(data)
-        existing = self._by_op.get(op)
+        existing = self.get(op)
         if existing is not None:
             if _payload_key(existing.data) != _payload_key(data):
                 raise JournalConflict(f"op {op!r} was recorded with a different payload")
             return existing
-        event = Event(
-            seq=len(self._events) + 1,
+        dumped = Event(
+            seq=len(self) + 1,
             ts=datetime.now(timezone.utc).isoformat(timespec="milliseconds"),
             type=data.type,
             op=op,
             data=data,
-        )
-        line = json.dumps(event.model_dump(mode="json"), ensure_ascii=False, sort_keys=True)
-        self._file.write(line + "\n")
+        ).model_dump(mode="json")
+        line = (json.dumps(dumped, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+        self._file.write(line)
         self._file.flush()
         os.fsync(self._file.fileno())
-        self._events.append(event)
-        self._by_op[op] = event
+        # What a reader of the file will see: free-form values in their JSON form.
+        event = Event.model_validate(dumped)
+        self._lines.lines[op] = (self._size, len(line))
+        self._size += len(line)
+        self._state.apply(event)
         if self._kill_after is not None and event.seq >= self._kill_after:
             os.kill(os.getpid(), signal.SIGKILL)
         return event

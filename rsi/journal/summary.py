@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rsi.journal.state import SearchState, fold
-from rsi.journal.store import read_events
+from rsi.journal.state import SearchState
+from rsi.journal.store import fold_journal
 from search_space import InvalidEdit, describe_edit, parse_edit
 
 
@@ -41,8 +41,11 @@ class RunSummary(BaseModel):
 
 
 def read_state(run_dir: Path) -> SearchState:
-    """Fold the committed journal, read-only (a search may be writing it right now)."""
-    return fold(read_events(run_dir))
+    """Fold the committed journal, read-only (a search may be writing it right now).
+
+    Streams the file and keeps evaluation outcomes, not traces (`SearchState.trace`).
+    """
+    return fold_journal(run_dir)
 
 
 def lineage_edits(state: SearchState, strategy_id: str | None) -> list[dict[str, Any]]:
@@ -55,8 +58,9 @@ def lineage_edits(state: SearchState, strategy_id: str | None) -> list[dict[str,
     return list(reversed(edits))
 
 
-def summarise(run_dir: Path) -> RunSummary:
-    state = read_state(run_dir)
+def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
+    """The run as people read it; pass `state` when it was just read, to fold once."""
+    state = state if state is not None else read_state(run_dir)
     champion = state.champion.strategy_id if state.champion else None
     return RunSummary(
         run_dir=str(run_dir),

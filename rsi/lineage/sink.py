@@ -10,6 +10,11 @@ back off (2 s doubling to 30 s) so an outage yields a handful of failures, not o
 `close()` flushes with a bounded wait; whatever is still missing is filled by
 `rsi mlflow sync`.
 
+Many searches, one sqlite store: sqlite lets one writer in at a time and a waiting writer
+gives up after 5 s with `database is locked`. Such a batch is retried at once with short,
+jittered, doubling waits (`locked_retries`) before it counts as failed; a store shared by
+a team belongs on a database server (`mlflow server --backend-store-uri postgresql://...`).
+
 HTTP stores: unless the environment says otherwise, MLflow's retries are cut to 2 with
 backoff factor 1 and a 30 s timeout, so a dead server fails a batch in seconds, not minutes.
 """
@@ -18,8 +23,10 @@ from __future__ import annotations
 
 import os
 import queue
+import random
 import threading
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import requests
@@ -39,6 +46,13 @@ HTTP_DEFAULTS = {
     "MLFLOW_HTTP_REQUEST_TIMEOUT": "30",
 }
 _STOP = object()
+LOCKED_RETRIES = (0.25, 0.5, 1.0, 2.0, 4.0)  # seconds before each retry of a locked batch
+
+
+def is_locked(error: BaseException) -> bool:
+    """sqlite's `database is locked` (or busy), however MLflow or SQLAlchemy wrapped it."""
+    text = str(error).lower()
+    return "database is locked" in text or "database table is locked" in text
 
 
 def one_line(error: BaseException, limit: int = 300) -> str:
@@ -57,6 +71,7 @@ class MlflowLineageSink:
         *,
         close_timeout_s: float = 60.0,
         backoff_s: tuple[float, float] = (2.0, 30.0),
+        locked_retries: Sequence[float] = LOCKED_RETRIES,
     ) -> None:
         for name, value in HTTP_DEFAULTS.items():
             os.environ.setdefault(name, value)
@@ -64,6 +79,9 @@ class MlflowLineageSink:
         self.tracking_uri = tracking_uri
         self.close_timeout_s = close_timeout_s
         self._backoff = backoff_s
+        self._locked_retries = tuple(locked_retries)
+        self._jitter = random.Random()  # spreads the retries of searches sharing one store
+        self.locked_retried = 0  # batches that met a locked database and were retried
         self._queue: queue.Queue[object] = queue.Queue()
         self._lock = threading.Lock()
         self._failures: list[LineageFailed] = []
@@ -151,11 +169,9 @@ class MlflowLineageSink:
                 continue  # backing off: keep queueing, sync later
             target = self._last_seq
             try:
-                if projector is None:
-                    projector = LineageProjector(self.tracking_uri)
                 if 1 not in events:  # a resumed run: the earlier events are in the file
                     events |= {e.seq: e for e in read_events(self.run_dir)}
-                projector.sync([events[seq] for seq in sorted(events)])
+                projector = self._sync(projector, [events[seq] for seq in sorted(events)])
             except STORE_ERRORS as error:
                 self._fail(target, one_line(error))
                 low, high = self._backoff
@@ -164,6 +180,21 @@ class MlflowLineageSink:
                 continue
             dirty, delay = False, 0.0
             self.synced_seq, self.syncs = target, self.syncs + 1
+
+    def _sync(self, projector: LineageProjector | None, events: list[Event]) -> LineageProjector:
+        """One sync (opening the store if need be); a locked sqlite database is waited out
+        with jittered, doubling pauses. Returns the projector for the next batch."""
+        for pause in (*self._locked_retries, None):
+            try:
+                projector = projector or LineageProjector(self.tracking_uri)
+                projector.sync(events)
+                return projector
+            except STORE_ERRORS as error:
+                if pause is None or not is_locked(error):
+                    raise
+                self.locked_retried += 1
+                time.sleep(pause * (0.5 + self._jitter.random()))
+        raise AssertionError("unreachable: the last attempt returns or raises")
 
 
 def sink_for(config: ExperimentConfig, run_dir: Path) -> MlflowLineageSink | None:
