@@ -14,6 +14,7 @@ the reference for all of them.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -27,10 +28,12 @@ from typing import Any
 import pytest
 from distributed import Client, LocalCluster
 
+from rsi.cli.search import with_executor
 from rsi.config import ExecutorSection, ExperimentConfig, load_config
 from rsi.engine import Engine, SearchInterrupted, build_services, evaluation
 from rsi.engine.dask_pool import open_dask_pool
 from rsi.journal import EVENTS_FILE, evaluation_op
+from search_space.errors import UserInputError
 from tests.cli_helpers import run_rsi
 from tests.search_fixtures import corpus_slice, write_small_config
 
@@ -52,6 +55,18 @@ def _content(run_dir: Path) -> list[tuple[int, str, str]]:
 
 def _evaluations(run_dir: Path) -> list[str]:
     return [e["op"] for e in _events(run_dir) if e["type"] == "evaluation"]
+
+
+def _journaled(run_dir: Path) -> int:
+    """Evaluations journaled so far, read while the search writes (a last line may be
+    half written)."""
+    path = run_dir / EVENTS_FILE
+    lines = path.read_text().splitlines() if path.exists() else []
+    count = 0
+    for line in lines:
+        with contextlib.suppress(ValueError):
+            count += json.loads(line)["type"] == "evaluation"
+    return count
 
 
 def _on_dask(config: ExperimentConfig, address: str) -> ExperimentConfig:
@@ -129,7 +144,7 @@ def test_a_worker_killed_mid_search_is_rescheduled_and_the_journal_equals_thread
                     return
                 time.sleep(0.01)
 
-        killer = _when(lambda: len(_evaluations(run_dir)) >= 2, kill_a_busy_worker)
+        killer = _when(lambda: _journaled(run_dir) >= 2, kill_a_busy_worker)
         Engine(config, run_dir).run()
         killer.join(GUARD_S)
 
@@ -140,7 +155,7 @@ def test_a_worker_killed_mid_search_is_rescheduled_and_the_journal_equals_thread
         json.loads(path.read_text()).get("rescheduled_after_losing")
         for path in (run_dir / "traces").glob("*.json")
     ]
-    assert [killed] in notes, "the trace of the rescheduled evaluation must say so"
+    assert killed in notes, "the trace of the rescheduled evaluation must say so"
 
 
 @pytest.mark.slow
@@ -154,9 +169,7 @@ def test_scheduler_lost_stops_gracefully_and_resume_on_threads_pays_nothing_twic
     with LocalCluster(
         n_workers=WORKERS, threads_per_worker=1, processes=True, dashboard_address=":0"
     ) as doomed:
-        shut = _when(
-            lambda: len(_evaluations(run_dir)) >= 3, lambda: doomed.sync(doomed.scheduler.close)
-        )
+        shut = _when(lambda: _journaled(run_dir) >= 3, lambda: doomed.sync(doomed.scheduler.close))
         with pytest.raises(SearchInterrupted, match="scheduler"):
             Engine(_on_dask(config, doomed.scheduler_address), run_dir).run()
         shut.join(GUARD_S)
@@ -228,3 +241,19 @@ def test_a_worker_with_another_corpus_is_refused_at_start_and_when_joining_later
     (line,) = [line for line in result.stderr.splitlines() if "refused" in line]
     assert bad in line and "task-set hash" in line
     assert not list((home / "refused" / "runs").glob("*/" + EVENTS_FILE))  # nothing journaled
+
+
+def test_the_executor_is_chosen_per_process_and_left_out_of_the_fingerprint(
+    tmp_path: Path,
+) -> None:
+    config = load_config(write_small_config(tmp_path, tasks=corpus_slice(tmp_path, size=4)))
+    assert config.executor.kind == "threads"
+    on_cluster = with_executor(config, None, "tcp://head:8786")
+    assert (on_cluster.executor.kind, on_cluster.executor.address) == ("dask", "tcp://head:8786")
+    assert with_executor(config, "dask", None).executor.address == "local"
+    assert with_executor(on_cluster, "threads", None).executor.kind == "threads"
+    assert on_cluster.fingerprint(ignore_budget=True) == config.fingerprint(ignore_budget=True)
+    with pytest.raises(UserInputError, match="--executor"):
+        with_executor(config, "slurm", None)
+    with pytest.raises(UserInputError, match="--address"):
+        with_executor(config, None, "head:8786")
