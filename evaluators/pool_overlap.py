@@ -34,8 +34,7 @@ def _test_functions(source: str, where: str) -> list[_TestFunction]:
             ast.dump(ast.Module(body=node.body, type_ignores=[])),
         )
         for node in ast.walk(tree)
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
-        and node.name.startswith("test")
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test")
     ]
 
 
