@@ -2,7 +2,8 @@
 
 Author items reach journaled traces by name, and their bodies shape what the scripted author
 submits; an item that shares a test function name or body with `tests/` would carry hidden
-verifier material into traces and proposers. Bodies are compared as syntax trees, so
+verifier material into traces and proposers. Bodies (with their decorators, so that one
+generic body parametrized over other cases is not a copy) are compared as syntax trees, so
 comments, blank lines and formatting do not hide a copy.
 """
 
@@ -19,7 +20,7 @@ from evaluators.runners.author_pool import AuthorPool
 class _TestFunction:
     where: str  # "tests/test_x.py::test_name" or "author item 'id'"
     name: str
-    body: str  # ast.dump of the body statements
+    body: str  # ast.dump of the decorators (parameters are part of a test) and the body
 
 
 def _test_functions(source: str, where: str) -> list[_TestFunction]:
@@ -31,7 +32,7 @@ def _test_functions(source: str, where: str) -> list[_TestFunction]:
         _TestFunction(
             f"{where}::{node.name}" if where.startswith("tests/") else where,
             node.name,
-            ast.dump(ast.Module(body=node.body, type_ignores=[])),
+            ast.dump(ast.Module(body=[*node.decorator_list, *node.body], type_ignores=[])),
         )
         for node in ast.walk(tree)
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name.startswith("test")

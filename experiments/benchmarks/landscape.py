@@ -58,7 +58,7 @@ class MemoSandbox:
 
     @staticmethod
     def _key(spec: RunSpec) -> str:
-        digest = hashlib.sha256(spec.model_dump_json(exclude={"tests_dir"}).encode())
+        digest = hashlib.sha256(spec.model_dump_json(exclude={"tests_dir", "app_layers"}).encode())
         for root in (*spec.app_layers, spec.tests_dir):  # contents: workdirs are temporary
             digest.update(b"\1")
             for path in sorted(root.rglob("*")):
