@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.junit import TestCaseResult, parse_junit
 from evaluators.metrics import SuiteQuality, TaskOutcomes, TaskScores, score_task, suite_quality
+from evaluators.pool_overlap import verifier_overlap
 from evaluators.runners.author_pool import load_author_pool
 from evaluators.sandbox.base import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
@@ -244,7 +245,8 @@ def validate_task(
     """Run the trusted verifier (tests/) on every target and check the labels:
     fail on initial, pass on the reference and valid members, fail on invalid members, and
     the declared panel sizes (one reference plus task.toml's valid/invalid counts), and
-    that an `author/` pool loads with every file inside `author/`."""
+    that an `author/` pool loads with every file inside `author/` and shares no test name
+    or body with `tests/`."""
     judgement = judge(
         task, task.tests_dir, sandbox, panel=True, settings=settings, executor=executor
     )
@@ -253,9 +255,11 @@ def validate_task(
         problems.append("reference: solution/ holds no file")
     if task.author_dir.is_dir():
         try:
-            load_author_pool(task.author_dir)
+            pool = load_author_pool(task.author_dir)
         except UserInputError as error:
             problems.append(f"author pool: {error}")
+        else:
+            problems += [f"author pool: {p}" for p in verifier_overlap(pool, task.tests_dir)]
     for kind, declared in (
         (TargetKind.VALID, task.panel_valid),
         (TargetKind.INVALID, task.panel_invalid),

@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from evaluators.llm import LlmSettings
+from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.testhelix import HarnessSettings
 from search_space import SearchSpace
 from search_space.errors import UserInputError
@@ -92,12 +93,14 @@ class ReflectiveSection(_Section):
 
 
 class RunnerSection(_Section):
-    """`[runner]`; `[runner.testhelix]` sets the harness configuration (paper D.4)."""
+    """`[runner]`; `[runner.testhelix]` sets the harness configuration (paper D.4),
+    `[runner.scripted]` the scripted author's noise."""
 
     kind: Literal["scripted", "command", "testhelix"] = "scripted"
     command: tuple[str, ...] = ()  # argv for the command runner
     model: str | None = None  # unused; kept so that older runs' config.json still load
     testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
+    scripted: ScriptedSettings = Field(default_factory=ScriptedSettings)
 
 
 class SandboxSection(_Section):

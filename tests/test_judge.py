@@ -237,3 +237,50 @@ def test_validate_task_reports_label_and_size_problems(
         "initial: verifier gave pass, expected fail",
         "valid/i2-no-order-check: verifier gave fail, expected pass",
     )
+
+
+def _with_author_items(root: Path, items: dict[str, str]) -> Path:
+    """A copy of the fixture task whose author pool holds `items` (test name -> source)."""
+    task_dir = root / "clamp-range"
+    shutil.copytree(FIXTURE, task_dir)
+    lines = ['[author]\nmodule = "calc"\n']
+    (task_dir / "author/items").mkdir(parents=True)
+    for number, (name, source) in enumerate(items.items(), start=1):
+        (task_dir / f"author/items/{name}.py").write_text(source)
+        item_id = name.removeprefix("test_").replace("_", "-")
+        lines.append(
+            f'[[item]]\nid = "{item_id}"\nclause = {number}\ntechnique = "basic"\ncost = 1\n'
+            f'flaw = "none"\nfile = "items/{name}.py"\n'
+        )
+    (task_dir / "author/pool.toml").write_text("\n".join(lines))
+    return task_dir
+
+
+def test_validate_task_fails_an_author_pool_that_copies_the_verifier(
+    sandbox: Sandbox, pool: ThreadPoolExecutor, tmp_path: Path
+) -> None:
+    independent = "from calc import clamp\n\n\ndef test_clamps_to_upper_end():\n"
+    independent += "    assert clamp(11, 1, 4) == 4\n"
+    same_name = "from calc import clamp\n\n\ndef test_below_and_above():\n"
+    same_name += "    assert clamp(0, 2, 3) == 2\n"
+    # The verifier's body under another name, reformatted and commented: still a copy.
+    same_body = "import pytest\nfrom calc import clamp\n\n\ndef test_empty_range_raises():\n"
+    same_body += "    # copied\n    with pytest.raises( ValueError ):\n        clamp(1, 5, 0)\n"
+    clean = _with_author_items(tmp_path / "clean", {"test_clamps_to_upper_end": independent})
+    assert validate_task(load_task(clean), sandbox, executor=pool).ok
+    leaky = _with_author_items(
+        tmp_path / "leaky",
+        {
+            "test_clamps_to_upper_end": independent,
+            "test_below_and_above": same_name,
+            "test_empty_range_raises": same_body,
+        },
+    )
+    bad = validate_task(load_task(leaky), sandbox, executor=pool)
+    assert not bad.ok
+    assert bad.problems == (
+        "author pool: author item 'below-and-above' shares the test name of "
+        "tests/test_calc.py::test_below_and_above",
+        "author pool: author item 'empty-range-raises' copies the body of "
+        "tests/test_calc.py::test_rejects_empty_range",
+    )

@@ -29,9 +29,14 @@ strategy field changes what it does:
   order; it drops items that assert incidental details and repairs or drops broken ones
   among the items it can afford to read.
 
+With `[runner.scripted] noise` above 0 the author slips now and then (items written
+broken, clauses skipped, a fallible review), seeded per (strategy, task, seed, repeat);
+see `evaluators.runners.noise` for the rates.
+
 The trace records what it saw and did: clause counts, techniques, lesson ids, written
-item ids with clause and technique, check outcomes, visible output, repairs and review
-actions. Never hidden panels, references or the pool's flaw tags.
+item ids with clause and technique, check outcomes, visible output, repairs and the
+review's judgement ("dropped" or "repaired", never why). Never hidden panels, references
+or the pool's flaw tags.
 """
 
 from __future__ import annotations
@@ -50,10 +55,11 @@ from evaluators.runners.author_pool import (
 )
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
+from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings, written_broken
 from evaluators.runners.suite_draft import TIMING, Draft, identify_broken
 from evaluators.sandbox.base import RunSpec, Sandbox
 from evaluators.tasks import PublicTask, TaskSet
-from search_space import Component, Strategy, retrieve_lessons
+from search_space import Component, Strategy, retrieve_lessons, strategy_id
 
 HARNESS_TOKENS = 13_000
 CLAUSE_READ_TOKENS = 1_000
@@ -121,9 +127,20 @@ class ScriptedRunner:
 
     name = "scripted"
 
-    def __init__(self, sandbox: Sandbox, pools: PoolProvider) -> None:
+    def __init__(
+        self,
+        sandbox: Sandbox,
+        pools: PoolProvider,
+        settings: ScriptedSettings | None = None,
+        *,
+        seed: int = 42,
+        repeat: int = 0,
+    ) -> None:
+        """`seed` is the evaluation seed and `repeat` the repeat index the noise is keyed by."""
         self._sandbox = sandbox
         self._pools = pools
+        self._settings = settings or ScriptedSettings()
+        self._seed, self._repeat = seed, repeat
 
     def health_check(self, strategy: Strategy) -> None:
         Strategy.model_validate(strategy.to_json_dict())
@@ -131,7 +148,10 @@ class ScriptedRunner:
     def run(
         self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
     ) -> RunnerResult:
-        session = _Session(strategy, task, self._pools.pool_for(task.id), limits, workdir)
+        key = NoiseKey(strategy_id(strategy), task.id, self._seed, self._repeat)
+        noise = AuthorNoise(self._settings.noise, key)
+        pool = self._pools.pool_for(task.id)
+        session = _Session(strategy, task, pool, limits, workdir, noise)
         return session.run(self._sandbox)
 
 
@@ -143,6 +163,7 @@ class _Session:
         pool: AuthorPool,
         limits: RunnerLimits,
         workdir: Path,
+        noise: AuthorNoise,
     ) -> None:
         self.strategy, self.task, self.pool, self.limits = strategy, task, pool, limits
         self.workdir = workdir
@@ -152,6 +173,8 @@ class _Session:
         self.visible = ""
         self.steps = self.calls = self.output_tokens = 0
         self.repairs_left = strategy.repair_steps
+        self.noise = noise
+        self.slipped: set[str] = set()  # items whose written source is broken by a slip
 
     def run(self, sandbox: Sandbox) -> RunnerResult:
         seen, techniques = self._plan()
@@ -239,6 +262,8 @@ class _Session:
         budget = self.strategy.agent_steps
         written: list[dict[str, Any]] = []
         skipped = 0
+        if round_number == 1:
+            targets = [clause for clause in targets if not self.noise.skips_clause()]
         for _ in range(per_clause):
             for clause in targets:
                 options = self._candidates(clause.number, techniques)
@@ -250,6 +275,7 @@ class _Session:
                     continue
                 budget -= item.cost
                 self.draft.add(item)
+                self._maybe_slip(item)
                 self.output_tokens += _tokens(item.source)
                 written.append(
                     {"item": item.id, "clause": item.clause, "technique": item.technique.value}
@@ -306,8 +332,20 @@ class _Session:
         caught = {item.clause for i, item in self.draft.items.items() if self._fails(i)}
         return [clause for clause in seen if clause.number not in caught]
 
+    def _maybe_slip(self, item: AuthorItem) -> None:
+        if self.noise.writes_broken():
+            broken = written_broken(item.source)
+            if broken is not None:
+                self.draft.sources[item.id] = broken
+                self.slipped.add(item.id)
+
     def _fix(self, item: AuthorItem) -> str:
-        """Replace a broken item by its repaired variant or drop it; return the action."""
+        """Undo a slip, else replace a broken item by its repaired variant or drop it;
+        return the action."""
+        if item.id in self.slipped:
+            self.slipped.discard(item.id)
+            self.draft.sources[item.id] = item.source
+            return "repaired"
         if item.repaired_source is not None:
             self.draft.sources[item.id] = item.repaired_source
             return "repaired"
@@ -320,7 +358,8 @@ class _Session:
         actions: dict[str, str] = {}
         for name in identified:
             item = by_test[name]
-            if self.repairs_left == 0 or self.draft.sources.get(item.id) != item.source:
+            fixable = item.id in self.slipped or self.draft.sources.get(item.id) == item.source
+            if self.repairs_left == 0 or not fixable:
                 continue
             self.repairs_left -= 1
             actions[item.id] = self._fix(item)
@@ -341,11 +380,21 @@ class _Session:
         reviewed = list(self.draft.items.values())[:affordable]
         actions: dict[str, str] = {}
         for item in reviewed:
-            if item.flaw == "overfit":
+            # The review is fallible: it may miss a real problem or drop a good test, and
+            # the trace holds only what it did, never the item's hidden flaw.
+            broken = item.id in self.slipped or (
+                item.flaw == "broken" and self.draft.sources[item.id] == item.source
+            )
+            if broken:
+                if not self.noise.review_misses():
+                    actions[item.id] = self._fix(item)
+            elif item.flaw == "overfit":
+                if not self.noise.review_misses():
+                    self.draft.drop(item.id)
+                    actions[item.id] = "dropped"
+            elif self.noise.review_drops_good():
                 self.draft.drop(item.id)
-                actions[item.id] = "dropped: asserts an incidental detail"
-            elif item.flaw == "broken" and self.draft.sources[item.id] == item.source:
-                actions[item.id] = self._fix(item) + ": test code error"
+                actions[item.id] = "dropped"
         self.calls += 1
         self.output_tokens += len(reviewed) * REVIEW_TOKENS_PER_ITEM
         self.phases.append(
@@ -353,8 +402,7 @@ class _Session:
                 "phase": "review",
                 "budget_tokens": self.strategy.review_max_output_tokens,
                 "reviewed": len(reviewed),
-                "of": len(self.draft.items)
-                + sum(a.startswith("dropped") for a in actions.values()),
+                "of": len(self.draft.items) + sum(a == "dropped" for a in actions.values()),
                 "actions": actions,
             }
         )

@@ -2,6 +2,10 @@
 and every technique sentence as guidance, the tasks it wins and loses against its base
 strategy (the initial one; for routes also the initial one with contextTokens 24,000).
 A route is evaluated on its own context's tasks only, since it changes nothing elsewhere.
+It also adds, one at a time, a generation lesson per skill that every task retrieves
+(trigger "Requirements"), and ends with, per mutable field, the tasks its single edits
+from the initial strategy win and lose (the landscape target: at least 5 of each).
+Sandbox runs of identical (program, suite) pairs are replayed (landscape.MemoSandbox).
 
 This is the evidence behind the heuristic proposer's ordering (README, "The offline world").
 It evaluates about 2,000 (strategy, task) pairs: some 30 minutes on 2 cores.
@@ -27,7 +31,14 @@ from landscape import initial_strategy, offline_services  # noqa: E402
 
 from rsi.engine import evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS, TECHNIQUE_SENTENCES  # noqa: E402
-from search_space import SearchSpace, Strategy, apply, describe_edit, parse_edit  # noqa: E402
+from search_space import (  # noqa: E402
+    Lesson,
+    SearchSpace,
+    Strategy,
+    apply,
+    describe_edit,
+    parse_edit,
+)
 
 Outcomes = dict[str, bool]
 
@@ -46,13 +57,21 @@ def main() -> None:
             evals = pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids)
             return {e.task_id: e.success for e in evals}
 
-    def report(base: Outcomes, base_strategy: Strategy, edit: dict[str, object]) -> None:
+    won: dict[str, set[str]] = {}
+    lost: dict[str, set[str]] = {}
+
+    def report(
+        base: Outcomes, base_strategy: Strategy, edit: dict[str, object], field: str = ""
+    ) -> None:
         ids = list(base)
         child = outcomes(apply(base_strategy, parse_edit(edit)), ids)
-        wins = sum(child[t] and not base[t] for t in ids)
-        losses = sum(base[t] and not child[t] for t in ids)
+        wins = {t for t in ids if child[t] and not base[t]}
+        losses = {t for t in ids if base[t] and not child[t]}
+        if field:  # a single edit from the initial strategy
+            won.setdefault(field, set()).update(wins)
+            lost.setdefault(field, set()).update(losses)
         line = describe_edit(parse_edit(edit), limit=70)
-        print(f"  {line:72} +{wins} -{losses}  (of {len(ids)})", flush=True)
+        print(f"  {line:72} +{len(wins)} -{len(losses)}  (of {len(ids)})", flush=True)
 
     initial = initial_strategy()
     ids = list(tasks.ids)
@@ -63,10 +82,22 @@ def main() -> None:
     for field in space.mutable_scalars:
         for value in space.allowed_values(field):
             if value != initial.field_value(field):
-                report(base, initial, {"op": "set_scalar", "field": field, "value": value})
+                edit = {"op": "set_scalar", "field": field, "value": value}
+                report(base, initial, edit, field)
     print("guidance sentences, from the initial strategy:")
     for sentence in TECHNIQUE_SENTENCES.values():
-        report(base, initial, {"op": "set_guidance", "text": sentence})
+        report(base, initial, {"op": "set_guidance", "text": sentence}, "guidance")
+    print("one lesson every task retrieves, per skill, from the initial strategy:")
+    for skill, sentence in TECHNIQUE_SENTENCES.items():
+        lesson = Lesson(
+            id=f"always-{skill}",
+            triggers=("Requirements",),
+            text=f"Action: {sentence}",
+            component="generation",
+            capabilities=(skill,),
+        )
+        edit = {"op": "add_lesson", "lesson": lesson.to_json_dict()}
+        report(base, initial, edit, "lessons")
     wider = apply(
         initial, parse_edit({"op": "set_scalar", "field": "contextTokens", "value": 24000})
     )
@@ -81,7 +112,13 @@ def main() -> None:
             if not own:
                 continue
             for skill in skills:
-                report(own, strategy, {"op": "set_route", "context": context, "skill": skill})
+                edit = {"op": "set_route", "context": context, "skill": skill}
+                report(own, strategy, edit, "skillRoutes" if strategy is initial else "")
+    print("per field, tasks its single edits from the initial strategy win / lose (target 5+5):")
+    for field in space.mutable_fields:
+        wins, losses = len(won.get(field, ())), len(lost.get(field, ()))
+        verdict = "ok" if wins >= 5 and losses >= 5 else "below target"
+        print(f"  {field:24} wins {wins:>3}  losses {losses:>3}  {verdict}")
 
 
 if __name__ == "__main__":

@@ -11,10 +11,12 @@ Usage: python experiments/benchmarks/landscape.py [--workers 2] [--sample 30] [-
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import random
 import sys
 import tempfile
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -26,8 +28,10 @@ sys.path.insert(0, str(ROOT))
 
 from evaluators.judge import JudgeSettings  # noqa: E402
 from evaluators.runners.base import RunnerLimits  # noqa: E402
+from evaluators.runners.noise import ScriptedSettings  # noqa: E402
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
 from evaluators.sandbox import make_sandbox  # noqa: E402
+from evaluators.sandbox.base import RunResult, RunSpec, Sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
@@ -35,13 +39,62 @@ from search_space import SearchSpace, Strategy, apply, parse_edit  # noqa: E402
 from search_space.skills import generation_skills  # noqa: E402
 
 
-def offline_services(tasks_dir: Path, *, seed: int = 42) -> EvaluationServices:
-    """The scripted author and the judge on the local sandbox, as the quickstart has them."""
+class MemoSandbox:
+    """A sandbox that runs each distinct (program, suite) once and replays the result.
+
+    Benchmarks only: a census evaluates thousands of (strategy, task) pairs whose suites
+    mostly coincide, and the programs and suites are deterministic, so a replay is what a
+    rerun would give (timings aside, which no outcome reads).
+    """
+
+    def __init__(self, inner: Sandbox) -> None:
+        self._inner = inner
+        self._results: dict[str, RunResult] = {}
+        self._lock = threading.Lock()
+        self.name = getattr(inner, "name", "memo")
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._inner, name)
+
+    @staticmethod
+    def _key(spec: RunSpec) -> str:
+        digest = hashlib.sha256(spec.model_dump_json(exclude={"tests_dir", "app_layers"}).encode())
+        for root in (*spec.app_layers, spec.tests_dir):  # contents: workdirs are temporary
+            digest.update(b"\1")
+            for path in sorted(root.rglob("*")):
+                if path.is_file() and "__pycache__" not in path.parts:
+                    name = path.relative_to(root).as_posix().encode()
+                    digest.update(name + b"\0" + path.read_bytes() + b"\0")
+        return digest.hexdigest()
+
+    def run(self, spec: RunSpec) -> RunResult:
+        key = self._key(spec)
+        with self._lock:
+            known = self._results.get(key)
+        if known is not None:
+            return known
+        result = self._inner.run(spec)
+        with self._lock:
+            self._results[key] = result
+        return result
+
+
+def offline_services(
+    tasks_dir: Path, *, seed: int = 42, noise: float = 0.0, repeat: int = 0
+) -> EvaluationServices:
+    """The scripted author and the judge on the local sandbox, as the quickstart has them
+    (replaying repeated sandbox runs, see MemoSandbox)."""
     tasks = TaskSet.load(tasks_dir)
-    sandbox = make_sandbox("local")
+    sandbox = MemoSandbox(make_sandbox("local"))
     return EvaluationServices(
         tasks=tasks,
-        runner=ScriptedRunner(sandbox, TaskDirPools(tasks)),
+        runner=ScriptedRunner(
+            sandbox,
+            TaskDirPools(tasks),
+            ScriptedSettings(noise=noise),
+            seed=seed,
+            repeat=repeat,
+        ),
         sandbox=sandbox,
         judge_settings=JudgeSettings(timeout_cap_s=60),
         limits=RunnerLimits(test_timeout_s=60),

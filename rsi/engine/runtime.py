@@ -61,7 +61,9 @@ def build_runner(
         assert config.llm is not None
         models = LlmTaskModels(config.llm, ResponseCache(run_dir / LLM_CACHE_DIR))
         return TestHelixRunner(sandbox, models, config.runner.testhelix)
-    return ScriptedRunner(sandbox, TaskDirPools(tasks))
+    return ScriptedRunner(
+        sandbox, TaskDirPools(tasks), config.runner.scripted, seed=config.experiment.seed
+    )
 
 
 def build_services(

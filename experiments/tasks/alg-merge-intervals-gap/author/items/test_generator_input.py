@@ -1,6 +1,11 @@
 from gaps import merge_with_gap
 
 
+def pairs():
+    yield (10, 12)
+    yield (0, 4)
+    yield (4, 6)
+
+
 def test_generator_input():
-    gen = (iv for iv in [(5, 6), (1, 2), (2, 3)])
-    assert merge_with_gap(gen) == [(1, 3), (5, 6)]
+    assert merge_with_gap(pairs()) == [(0, 6), (10, 12)]

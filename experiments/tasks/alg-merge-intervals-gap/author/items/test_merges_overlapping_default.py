@@ -2,4 +2,5 @@ from gaps import merge_with_gap
 
 
 def test_merges_overlapping_default():
-    assert merge_with_gap([(8, 10), (1, 4), (3, 6)]) == [(1, 6), (8, 10)]
+    merged = merge_with_gap([(20, 25), (2, 9), (5, 7), (8, 12)])
+    assert merged == [(2, 12), (20, 25)]

@@ -2,6 +2,7 @@ from spans import merge_half_open
 
 
 def test_outputs_lists():
-    out = merge_half_open([(4, 5), (1, 2)])
-    assert out == [[1, 2], [4, 5]]
-    assert all(type(iv) is list for iv in out)
+    merged = merge_half_open([(10, 20), (0, 3)])
+    assert [list(iv) for iv in merged] == [[0, 3], [10, 20]]
+    for interval in merged:
+        assert isinstance(interval, list) and not isinstance(interval, tuple)

@@ -5,4 +5,4 @@ from spans import merge_half_open
 
 def test_reversed_raises():
     with pytest.raises(ValueError):
-        merge_half_open([[1, 2], [5, 3]])
+        merge_half_open([[9, 2]])

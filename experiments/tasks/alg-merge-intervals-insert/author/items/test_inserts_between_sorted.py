@@ -2,4 +2,5 @@ from insertion import insert_interval
 
 
 def test_inserts_between_sorted():
-    assert insert_interval([(1, 2), (6, 9)], (3, 5)) == [(1, 2), (3, 5), (6, 9)]
+    existing = [(0, 1), (10, 12), (20, 30)]
+    assert insert_interval(existing, (14, 16)) == [(0, 1), (10, 12), (14, 16), (20, 30)]

@@ -2,4 +2,5 @@ from labeled import merge_labeled
 
 
 def test_adjacent_stays_apart():
-    assert merge_labeled([(1, 3, "a"), (4, 5, "b")]) == [(1, 3, ("a",)), (4, 5, ("b",))]
+    merged = merge_labeled([(10, 12, "q"), (13, 20, "p")])
+    assert merged == [(10, 12, ("q",)), (13, 20, ("p",))]

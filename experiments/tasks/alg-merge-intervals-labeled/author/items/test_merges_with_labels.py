@@ -2,5 +2,5 @@ from labeled import merge_labeled
 
 
 def test_merges_with_labels():
-    data = [(8, 9, "c"), (1, 4, "b"), (2, 6, "a")]
-    assert merge_labeled(data) == [(1, 6, ("a", "b")), (8, 9, ("c",))]
+    data = [(20, 22, "z"), (3, 8, "y"), (5, 10, "x")]
+    assert merge_labeled(data) == [(3, 10, ("x", "y")), (20, 22, ("z",))]

@@ -5,4 +5,4 @@ from labeled import merge_labeled
 
 def test_reversed_raises():
     with pytest.raises(ValueError):
-        merge_labeled([(5, 1, "a")])
+        merge_labeled([(1, 2, "ok"), (9, 3, "bad")])

@@ -2,4 +2,4 @@ from labeled import merge_labeled
 
 
 def test_touching_merges():
-    assert merge_labeled([(3, 5, "late"), (1, 3, "early")]) == [(1, 5, ("early", "late"))]
+    assert merge_labeled([(7, 9, "second"), (2, 7, "first")]) == [(2, 9, ("first", "second"))]

@@ -2,5 +2,6 @@ from rle_pairs import decode, encode
 
 
 def test_empty_both_ways():
-    assert encode("") == []
-    assert decode([]) == ""
+    encoded = encode("")
+    assert list(encoded) == [] and isinstance(encoded, list)
+    assert decode(encoded) == ""

@@ -5,4 +5,4 @@ from numerals import to_roman
 
 def test_lowercase_keyword_only():
     with pytest.raises(TypeError):
-        to_roman(14, True)
+        to_roman(9, False)

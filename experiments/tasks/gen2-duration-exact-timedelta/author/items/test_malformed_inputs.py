@@ -3,7 +3,7 @@ import pytest
 from durparse import parse_duration
 
 
-@pytest.mark.parametrize("text", ["", "  ", "5y", "10"])
+@pytest.mark.parametrize("text", ["\t", "3y", "42", "h"])
 def test_malformed_inputs(text):
     with pytest.raises(ValueError):
         parse_duration(text)

@@ -3,7 +3,7 @@ import pytest
 from humantime import parse_duration
 
 
-@pytest.mark.parametrize("text", ["", "1m1h", "1h 1m", "-5s", "5x"])
+@pytest.mark.parametrize("text", ["2s3m", "-1m", "4q", ""])
 def test_parse_rejects_bad_text(text):
     with pytest.raises(ValueError):
         parse_duration(text)

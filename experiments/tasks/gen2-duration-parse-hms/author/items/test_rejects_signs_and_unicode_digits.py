@@ -3,7 +3,7 @@ import pytest
 from durations import parse_duration
 
 
-@pytest.mark.parametrize("text", ["-5s", "+5s", "\u0663h"])
+@pytest.mark.parametrize("text", ["-1m", "+2h", "\u0665s"])
 def test_rejects_signs_and_unicode_digits(text):
     with pytest.raises(ValueError):
         parse_duration(text)

@@ -2,5 +2,5 @@ from strictini import parse_strict
 
 
 def test_shared_key_helper():
-    text = ini(a={"host": "one"}, b={"host": "two"})
-    assert parse_strict(text) == {"a": {"host": "one"}, "b": {"host": "two"}}
+    text = ini(web={"port": "80"}, db={"port": "5432"})
+    assert parse_strict(text) == {"web": {"port": "80"}, "db": {"port": "5432"}}

@@ -2,5 +2,5 @@ from strictini import parse_strict
 
 
 def test_shared_key_helper():
-    text = "[a]\nhost = one\n[b]\nhost = two\n"
-    assert parse_strict(text) == {"a": {"host": "one"}, "b": {"host": "two"}}
+    text = "[web]\nport = 80\n\n[db]\nport = 5432\n"
+    assert parse_strict(text) == {"web": {"port": "80"}, "db": {"port": "5432"}}

@@ -2,6 +2,6 @@ from approval import ApprovalRequest
 
 
 def test_submit_moves():
-    r = ApprovalRequest("dee", ["ann"])
-    r.submit()
-    assert r.state == "submitted"
+    request = ApprovalRequest("kim", ["lee", "max"])
+    request.submit()
+    assert request.state == "submitted"

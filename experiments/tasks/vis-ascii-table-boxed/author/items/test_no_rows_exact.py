@@ -2,4 +2,5 @@ from boxtable import render_box
 
 
 def test_no_rows_exact():
-    assert render_box(["only"], []) == "+------+\n| only |\n+======+\n+------+"
+    expected = "\n".join(["+-------+", "| title |", "+=======+", "+-------+"])
+    assert render_box(["title"], []) == expected

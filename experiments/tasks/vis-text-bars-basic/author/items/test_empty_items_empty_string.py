@@ -2,4 +2,5 @@ from bars import render_bars
 
 
 def test_empty_items_empty_string():
-    assert render_bars([]) == ""
+    rendered = render_bars([])
+    assert isinstance(rendered, str) and len(rendered) == 0

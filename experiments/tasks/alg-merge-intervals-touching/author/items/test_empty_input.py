@@ -1,5 +1,0 @@
-from intervals import merge
-
-
-def test_empty_input():
-    assert merge([]) == []

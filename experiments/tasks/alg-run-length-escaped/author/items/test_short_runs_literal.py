@@ -1,6 +1,0 @@
-from marker_rle import encode
-
-
-def test_short_runs_literal():
-    assert encode("aab") == "aab"
-    assert encode("abbbc") == "abbbc"

@@ -1,5 +1,0 @@
-from build_order import build_order
-
-
-def test_alphabetical_ties():
-    assert build_order({"app": ["lib", "cli"], "lib": [], "cli": []}) == ["cli", "lib", "app"]

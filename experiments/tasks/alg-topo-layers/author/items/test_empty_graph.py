@@ -1,5 +1,0 @@
-from layering import layers
-
-
-def test_empty_graph():
-    assert layers({}) == []

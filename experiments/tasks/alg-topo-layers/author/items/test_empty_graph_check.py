@@ -1,0 +1,6 @@
+from layering import layers
+
+
+def test_empty_graph_check():
+    result = layers({})
+    assert isinstance(result, list) and len(result) == 0

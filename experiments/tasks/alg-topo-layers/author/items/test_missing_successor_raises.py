@@ -1,8 +1,0 @@
-import pytest
-
-from layering import MissingNodeError, layers
-
-
-def test_missing_successor_raises():
-    with pytest.raises(MissingNodeError):
-        layers({"a": ["b"], "b": ["ghost"]})

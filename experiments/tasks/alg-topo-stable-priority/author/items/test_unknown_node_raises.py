@@ -1,8 +1,0 @@
-import pytest
-
-from priority_order import UnknownNodeError, order
-
-
-def test_unknown_node_raises():
-    with pytest.raises(UnknownNodeError):
-        order(["a", "b"], [("a", "ghost")])

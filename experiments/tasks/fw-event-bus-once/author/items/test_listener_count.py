@@ -1,4 +1,0 @@
-def test_listener_count(emitter):
-    emitter.on("t", print)
-    emitter.once("t", print)
-    assert emitter.listener_count("t") == 2

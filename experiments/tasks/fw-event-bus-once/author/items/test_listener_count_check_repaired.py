@@ -1,0 +1,8 @@
+from emitter import Emitter
+
+
+def test_listener_count_check():
+    emitter = Emitter()
+    emitter.on("t", print)
+    emitter.once("t", print)
+    assert emitter.listener_count("t") == 2

@@ -1,8 +1,0 @@
-from emitter import Emitter
-
-
-def test_listener_count():
-    emitter = Emitter()
-    emitter.on("t", print)
-    emitter.once("t", print)
-    assert emitter.listener_count("t") == 2

@@ -1,7 +1,0 @@
-from webapp import App
-
-
-def test_routes_sorted():
-    app = App()
-    register_paths(app, ["/b", "/a"])
-    assert app.routes() == ["/a", "/b"]

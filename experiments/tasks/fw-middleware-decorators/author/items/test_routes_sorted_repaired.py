@@ -1,8 +1,0 @@
-from webapp import App
-
-
-def test_routes_sorted():
-    app = App()
-    for path in ["/b", "/a"]:
-        app.route(path)(lambda r: r)
-    assert app.routes() == ["/a", "/b"]

@@ -1,5 +1,0 @@
-from pipeline import Pipeline
-
-
-def test_empty_pipeline():
-    assert Pipeline(lambda req: req * 3).run(2) == 6

@@ -1,8 +1,0 @@
-import pytest
-
-from lenient import parse_roman
-
-
-def test_inner_whitespace_raises():
-    with pytest.raises(ValueError):
-        parse_roman("X IV")

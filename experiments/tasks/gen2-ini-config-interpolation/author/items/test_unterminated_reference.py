@@ -1,8 +1,0 @@
-import pytest
-
-from interp import InterpolationError, resolve
-
-
-def test_unterminated_reference():
-    with pytest.raises(InterpolationError):
-        resolve({"s": {"a": "${open"}})

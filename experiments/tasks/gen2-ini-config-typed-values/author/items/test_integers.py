@@ -1,6 +1,0 @@
-from typedconf import parse_typed
-
-
-def test_integers():
-    conf = parse_typed("[n]\na = 42\nb = -5\nc = 007\n")["n"]
-    assert conf == {"a": 42, "b": -5, "c": 7}

@@ -1,8 +1,0 @@
-import pytest
-
-from approval import ApprovalRequest
-
-
-def test_required_bounds():
-    with pytest.raises(ValueError):
-        ApprovalRequest("dee", ["ann", "bo"], 3)

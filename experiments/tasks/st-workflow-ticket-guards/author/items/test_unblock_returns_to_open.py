@@ -1,8 +1,0 @@
-from ticket import Ticket
-
-
-def test_unblock_returns_to_open():
-    t = Ticket("x")
-    t.block("triage")
-    t.unblock()
-    assert t.state == "open"

@@ -1,5 +1,0 @@
-from columns import layout
-
-
-def test_right_alignment():
-    assert layout([["1"], ["100"]], "r") == ["  1", "100"]

@@ -1,8 +1,0 @@
-import pytest
-
-from table import render_table
-
-
-def test_long_row_raises():
-    with pytest.raises(ValueError):
-        render_table(["a"], [[1, 2]])

@@ -1,5 +1,0 @@
-from blocks import percent_bars
-
-
-def test_empty_items():
-    assert percent_bars([]) == ""
