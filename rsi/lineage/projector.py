@@ -31,6 +31,7 @@ from rsi.config import ExperimentConfig
 from rsi.journal import Event, read_events
 from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
 from rsi.lineage.registry import sync_champion
+from rsi.lineage.report_artifacts import sync_report
 from search_space.errors import UserInputError
 
 RUN_ID_TAG = "rsi.run_id"
@@ -172,8 +173,12 @@ class LineageProjector:
             if not token:
                 return runs
 
-    def sync(self, events: Sequence[Event]) -> SyncReport | None:
-        """Make MLflow match the journal; None when the journal has not started a run."""
+    def sync(self, events: Sequence[Event], run_dir: Path | None = None) -> SyncReport | None:
+        """Make MLflow match the journal; None when the journal has not started a run.
+
+        With the run's directory, a stopped search also gets its report's figures
+        (`rsi.lineage.report_artifacts`).
+        """
         projected = plan(events)
         if projected is None:
             return None
@@ -193,6 +198,16 @@ class LineageProjector:
             run_ids[node.key] = run.info.run_id
             artifact_uris[node.key] = run.info.artifact_uri
         version = self._registry(projected, run_ids, artifact_uris)
+        if run_dir is not None:
+            sync_report(
+                self.client,
+                projected,
+                list(events),
+                run_dir,
+                run_ids=run_ids,
+                version=version,
+                redact=self.redact,
+            )
         return SyncReport(
             projected.run_id, experiment_id, len(projected.nodes), created, updated, version
         )
@@ -280,7 +295,7 @@ class LineageProjector:
 
 def sync_run_dir(run_dir: Path, tracking_uri: str) -> SyncReport:
     """`rsi mlflow sync`: project a run directory's journal (read-only) into MLflow."""
-    report = LineageProjector(tracking_uri).sync(read_events(run_dir))
+    report = LineageProjector(tracking_uri).sync(read_events(run_dir), run_dir)
     if report is None:
         raise UserInputError("the journal has no run_started event yet", source=str(run_dir))
     return report

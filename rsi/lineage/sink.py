@@ -155,7 +155,7 @@ class MlflowLineageSink:
                     projector = LineageProjector(self.tracking_uri)
                 if 1 not in events:  # a resumed run: the earlier events are in the file
                     events |= {e.seq: e for e in read_events(self.run_dir)}
-                projector.sync([events[seq] for seq in sorted(events)])
+                projector.sync([events[seq] for seq in sorted(events)], self.run_dir)
             except STORE_ERRORS as error:
                 self._fail(target, one_line(error))
                 low, high = self._backoff
