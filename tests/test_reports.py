@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import sys
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -49,6 +50,8 @@ from rsi.reports import (
     render_figures,
     write_report,
 )
+from rsi.reports.tree import tree_figure
+from rsi.reports.tree_data import NodeKind, TreeNode
 from search_space import strategy_id
 from tests.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.lineage_fixtures import (
@@ -442,3 +445,26 @@ def test_mlflow_sync_logs_the_figures_and_the_release_card(
 
     monkeypatch.setattr(artifacts, "render_run", lambda _: pytest.fail("drawn twice"))
     sync_run_dir(full, uri)
+
+
+def test_lineage_tree_stays_readable_at_40_attempts() -> None:
+    """One row per node: no two labels overlap and every label lies inside the figure."""
+    nodes = [TreeNode("s0", None, "initial", 0, None, "", "dev 25%", False, True)]
+    kept = ["s0"]
+    for r in range(1, 41):
+        kind: NodeKind = ("kept", "discarded", "rejected", "discarded")[r % 4]  # type: ignore[assignment]
+        key = f"n{r}"
+        edge = "skillRoutes[cli]: none → error-contracts"
+        nodes.append(TreeNode(key, kept[-1], kind, r, 1, edge, "child 4, parent 4", False, False))
+        kept += [key] if kind == "kept" else []
+    figure = tree_figure(nodes, partial=False)
+    renderer = figure.canvas.get_renderer()  # type: ignore[attr-defined]
+    figure.draw(renderer)
+    boxes = [label.get_window_extent(renderer) for label in by_gid(figure, "label")]
+    assert len(boxes) == 41
+    whole = figure.bbox
+    assert all(whole.x0 <= b.x0 and b.x1 <= whole.x1 and whole.y0 <= b.y0 for b in boxes)
+    assert all(b.y1 <= whole.y1 for b in boxes)
+    ordered = sorted(boxes, key=lambda b: b.y0)
+    assert all(low.y1 <= high.y0 for low, high in pairwise(ordered))  # no two labels overlap
+    assert min(b.height for b in boxes) >= 8  # pixels: 9 pt text at 110 dpi stays legible

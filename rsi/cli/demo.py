@@ -57,9 +57,7 @@ def experiment_id(config: ExperimentConfig) -> str | None:
     from rsi.lineage import STORE_ERRORS, client_for, tracking_uri_for
 
     try:
-        found = client_for(tracking_uri_for(config)).get_experiment_by_name(
-            config.experiment.name
-        )
+        found = client_for(tracking_uri_for(config)).get_experiment_by_name(config.experiment.name)
     except STORE_ERRORS:
         return None
     return found.experiment_id if found is not None else None

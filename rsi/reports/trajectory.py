@@ -38,18 +38,21 @@ def running_best(kept: Sequence[KeptPoint], last_round: int) -> list[tuple[int, 
     return points
 
 
+SIDE = 0.12  # parent left of the round, child right, so equal counts never hide each other
+
+
 def _screen_axes(ax: Axes, rounds: Sequence[RoundPoint]) -> None:
     screened = [p for p in rounds if p.verdict is not None]
     for p in screened:
         ax.plot(
-            [p.round, p.round],
+            [p.round - SIDE, p.round + SIDE],
             [p.parent_successes, p.child_successes],
             color=GREEN if p.verdict == "kept" else ORANGE,
             linewidth=1.5,
             zorder=1,
         )
     ax.scatter(
-        [p.round for p in screened],
+        [p.round - SIDE for p in screened],
         [p.parent_successes for p in screened],
         marker="o",
         s=55,
@@ -63,7 +66,7 @@ def _screen_axes(ax: Axes, rounds: Sequence[RoundPoint]) -> None:
     for verdict, colour, marker in (("kept", GREEN, "^"), ("discarded", ORANGE, "s")):
         chosen = [p for p in screened if p.verdict == verdict]
         ax.scatter(
-            [p.round for p in chosen],
+            [p.round + SIDE for p in chosen],
             [p.child_successes for p in chosen],
             marker=marker,
             s=60,
