@@ -414,8 +414,19 @@ def test_cli_bad_input_is_one_line_and_exit_2(
 def test_cli_compare_overlays_runs_and_tabulates_gates(
     full: Path, no_kept: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    code, stdout, _ = rsi_cli(capsys, "compare", str(full), str(no_kept), "--out", str(tmp_path))
-    assert code == 0 and "compare.html" in stdout
+    code, stdout, _ = rsi_cli(
+        capsys, "compare", str(full), str(no_kept), "--out", str(tmp_path), "--json"
+    )
+    assert code == 0
+    printed = json.loads(stdout)
+    assert printed["report"] == str(tmp_path / "compare.html")
+    runs = {row["run_id"]: row for row in printed["runs"]}
+    assert (runs["full"]["decision"], runs["full"]["wins"], runs["full"]["kept"]) == (
+        "promote",
+        5,
+        2,
+    )
+    assert (runs["no-kept"]["decision"], runs["no-kept"]["kept"]) == ("retain baseline", 0)
     html = (tmp_path / "compare.html").read_text()
     assert html.count("<tr>") == 3 and "promote" in html and "retain baseline" in html
     assert (tmp_path / "compare_trajectories.png").read_bytes().startswith(PNG_SIGNATURE)

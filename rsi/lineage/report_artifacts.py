@@ -1,11 +1,13 @@
 """The run report's figures as MLflow artifacts (`rsi.reports` draws them).
 
-Once a search has stopped (or paused, or gated), its MLflow run gets `report/` with the
-five PNGs and the self-contained `report.html`; the champion's candidate run gets
+Once a search has decided its gate (or paused at its optimizer budget), its MLflow run gets
+`report/` with the five PNGs and the self-contained `report.html`; the champion's candidate run gets
 `strategy/release_card.png`, so the registered model version (whose source is that
 `strategy/` folder) carries its release card, named by the version tag `rsi.release_card`.
-Rendering reads the run directory (trace files hold the timings), so only syncs that know
-it draw: the live sink and `rsi mlflow sync`. The tag `rsi.report_key` names the journal
+Rendering reads the run directory (trace files hold the timings), so only projectors that
+know it draw: the live sink's and `rsi mlflow sync`'s. Drawing once at the end, not at
+every round, keeps the mirror's thread light while the search runs; `rsi report` draws a
+run in progress. The tag `rsi.report_key` names the journal
 prefix drawn (event count and last op), so an unchanged journal is never drawn twice.
 """
 
@@ -43,9 +45,9 @@ def sync_report(
     version: str | None,
     redact: Callable[[str], str],
 ) -> bool:
-    """Log the report of a stopped search once per journal prefix; True if it was drawn."""
+    """Log the report of a gated or paused search once per journal prefix; True if drawn."""
     state = projected.state
-    if state.stopped is None and state.paused is None and state.gate is None:
+    if state.paused is None and state.gate is None:
         return False  # still searching: figures would be stale at the next round
     search_run = run_ids[SEARCH_NODE]
     key = report_key(events)

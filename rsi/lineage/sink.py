@@ -152,10 +152,10 @@ class MlflowLineageSink:
             target = self._last_seq
             try:
                 if projector is None:
-                    projector = LineageProjector(self.tracking_uri)
+                    projector = LineageProjector(self.tracking_uri, run_dir=self.run_dir)
                 if 1 not in events:  # a resumed run: the earlier events are in the file
                     events |= {e.seq: e for e in read_events(self.run_dir)}
-                projector.sync([events[seq] for seq in sorted(events)], self.run_dir)
+                projector.sync([events[seq] for seq in sorted(events)])
             except STORE_ERRORS as error:
                 self._fail(target, one_line(error))
                 low, high = self._backoff
