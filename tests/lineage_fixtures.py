@@ -8,6 +8,7 @@ champion; then the gate, passed or failed as asked.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import tempfile
 from dataclasses import dataclass
@@ -267,11 +268,17 @@ def snapshot(client: MlflowClient, experiment: str, run_id: str) -> dict[str, di
 
 
 def artifact_texts(client: MlflowClient, run_id: str) -> dict[str, str]:
-    """Every artifact file of a run, path -> text."""
+    """Every artifact file of a run, path -> text (a binary file, such as a report's PNG
+    figure, -> `sha256:<digest>`)."""
     texts: dict[str, str] = {}
     with tempfile.TemporaryDirectory() as folder:
         local = Path(client.download_artifacts(run_id, "", folder))
         for path in sorted(local.rglob("*")):
             if path.is_file():
-                texts[str(path.relative_to(local))] = path.read_text(encoding="utf-8")
+                raw = path.read_bytes()
+                try:
+                    text = raw.decode("utf-8")
+                except UnicodeDecodeError:
+                    text = "sha256:" + hashlib.sha256(raw).hexdigest()
+                texts[str(path.relative_to(local))] = text
     return texts

@@ -3,6 +3,8 @@
 - Top level: `rsi -> evaluators -> search_space`.
 - Inside `rsi`: `cli -> api -> engine -> proposers, release, lineage -> journal`, with
   `config` shared; only the CLI, the API and the engine itself import `rsi.engine`.
+- `reports` draws a run from the journal (and the gate's own bootstrap code in `release`);
+  `cli` shows reports to people and `lineage` logs them into MLflow; nothing else imports it.
 - A module of one `rsi` package imports another package only through its `__init__`.
 """
 
@@ -20,10 +22,11 @@ ALLOWED: dict[str, set[str]] = {
     "journal": set(),
     "proposers": set(),
     "release": {"journal", "config"},
-    "lineage": {"journal", "config"},
+    "reports": {"journal", "release", "config"},
+    "lineage": {"journal", "config", "reports"},
     "engine": {"journal", "config", "proposers", "release", "lineage"},
     "api": {"journal", "config", "proposers", "release", "lineage", "engine"},
-    "cli": {"journal", "config", "proposers", "release", "lineage", "engine", "api"},
+    "cli": {"journal", "config", "proposers", "release", "lineage", "engine", "api", "reports"},
     "__init__": {"api"},
     "__main__": {"cli"},
 }
@@ -98,6 +101,18 @@ def test_only_cli_api_and_engine_import_the_engine() -> None:
         if name == "rsi.engine" or name.startswith("rsi.engine.")
     }
     assert importers <= {"cli", "api", "engine"}
+
+
+def test_only_cli_and_lineage_import_reports() -> None:
+    """Reports are drawn for people (cli) and for MLflow (lineage), never by the engine."""
+    importers = {
+        _part(path)
+        for path in _modules("rsi")
+        for name in _imports(path)
+        if name == "rsi.reports" or name.startswith("rsi.reports.")
+    }
+    assert importers <= {"cli", "lineage", "reports"}
+    assert "reports" in ALLOWED["lineage"] and "lineage" not in ALLOWED["reports"]
 
 
 def test_the_checks_see_a_violation(tmp_path: Path) -> None:

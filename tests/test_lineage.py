@@ -433,7 +433,7 @@ def test_outage_is_journaled_and_sync_fills_the_gap(outage: Outage, tmp_path: Pa
     again = LineageProjector(uri).sync(events)
     assert again is not None and (again.created, again.updated) == (0, 0)
     clean = default_tracking_uri(tmp_path)
-    LineageProjector(clean).sync(events)
+    LineageProjector(clean, run_dir=run_dir).sync(events)  # the report's figures too
     filled = snapshot(server, "small", run_dir.name)
     assert filled == snapshot(MlflowClient(clean), "small", run_dir.name)
     kinds = [run["tags"]["rsi.kind"] for run in filled.values()]

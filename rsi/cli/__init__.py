@@ -32,6 +32,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "registry_get",
     "evaluate",
     "run_task",
+    "report",
 )
 
 app = typer.Typer(

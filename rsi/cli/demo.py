@@ -10,10 +10,11 @@ import typer
 from rsi.api import default_run_dir
 from rsi.cli.output import console
 from rsi.cli.search import drive
-from rsi.config import load_config
+from rsi.config import ExperimentConfig, load_config
 
 QUICKSTART = Path("experiments/quickstart.toml")
 REPORT_FILE = "release.md"
+MLFLOW_UI = "http://127.0.0.1:5000"
 
 
 def register(app: typer.Typer) -> None:
@@ -24,12 +25,15 @@ def demo(
     config_file: Annotated[Path, typer.Option("--config", help="Experiment TOML.")] = QUICKSTART,
 ) -> None:
     """Run the quickstart search end to end and print where its results are."""
+    from rsi.reports import write_report  # matplotlib: imported only when drawing
+
     config = load_config(config_file)
     run_dir = default_run_dir(config)
     run = drive(config, run_dir, as_json=False, override=False)
     report_path = run_dir / REPORT_FILE
     if run.gate is not None:
         report_path.write_text(run.gate.to_markdown())
+    html = write_report(run_dir)
     store = config.mlflow.tracking_uri or f"sqlite:///{config.experiment.runs_dir / 'mlflow.db'}"
     console.print()
     console.print("[bold]Where to look[/bold]")
@@ -37,6 +41,23 @@ def demo(
     console.print(f"  journal         {run_dir / 'events.jsonl'}")
     console.print(f"  champion        {run_dir / 'champion.json'}")
     console.print(f"  release report  {report_path}")
+    console.print(f"  report          {html}")
     console.print(f"  status          .venv/bin/rsi status {run_dir}")
     if config.mlflow.enabled:
         console.print(f"  lineage UI      .venv/bin/mlflow ui --backend-store-uri {store}")
+        experiment = experiment_id(config)
+        if experiment is not None:
+            # MLflow 3 opens a fresh browser on the experiment's GenAI overview; this is
+            # the runs table that shows the lineage tree and the report's figures.
+            console.print(f"  runs view       {MLFLOW_UI}/#/experiments/{experiment}/runs")
+
+
+def experiment_id(config: ExperimentConfig) -> str | None:
+    """The MLflow id of the config's experiment, or None if the store cannot say."""
+    from rsi.lineage import STORE_ERRORS, client_for, tracking_uri_for
+
+    try:
+        found = client_for(tracking_uri_for(config)).get_experiment_by_name(config.experiment.name)
+    except STORE_ERRORS:
+        return None
+    return found.experiment_id if found is not None else None

@@ -8,6 +8,8 @@ Public surface:
   sync`), with tracking-URI helpers `tracking_uri_for`, `default_tracking_uri`, `client_for`;
 - `MlflowLineageSink`, `sink_for`, `STORE_ERRORS`, `one_line`: the live, never-blocking
   mirror a search writes through;
+- `sync_report`, `REPORT_KEY_TAG`, `CARD_TAG`: the run report's figures as artifacts of the
+  search's run and the release card on the champion's model version;
 - `move_alias`, `rollback_alias`, `alias_version`, `resolve_model_uri`, `CHALLENGER`: the
   registry, where only a passed gate moves `production`.
 """
@@ -29,10 +31,13 @@ from rsi.lineage.registry import (
     resolve_model_uri,
     rollback_alias,
 )
+from rsi.lineage.report_artifacts import CARD_TAG, REPORT_KEY_TAG, sync_report
 from rsi.lineage.sink import STORE_ERRORS, MlflowLineageSink, one_line, sink_for
 
 __all__ = [
+    "CARD_TAG",
     "CHALLENGER",
+    "REPORT_KEY_TAG",
     "STORE_ERRORS",
     "LineageProjector",
     "MlflowLineageSink",
@@ -47,6 +52,7 @@ __all__ = [
     "resolve_model_uri",
     "rollback_alias",
     "sink_for",
+    "sync_report",
     "sync_run_dir",
     "tracking_uri_for",
 ]

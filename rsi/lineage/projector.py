@@ -31,6 +31,7 @@ from rsi.config import ExperimentConfig
 from rsi.journal import Event, read_events
 from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
 from rsi.lineage.registry import sync_champion
+from rsi.lineage.report_artifacts import sync_report
 from search_space.errors import UserInputError
 
 RUN_ID_TAG = "rsi.run_id"
@@ -123,8 +124,11 @@ def _quoted(value: str) -> str:
 class LineageProjector:
     """Syncs journals into one MLflow store. Not thread-safe: one projector per thread."""
 
-    def __init__(self, tracking_uri: str, *, redactor: Redactor | None = None) -> None:
+    def __init__(
+        self, tracking_uri: str, *, redactor: Redactor | None = None, run_dir: Path | None = None
+    ) -> None:
         self.tracking_uri = tracking_uri
+        self.run_dir = run_dir  # where the report's timings live; None: no figures
         self.client = client_for(tracking_uri)
         self.redact = redactor or Redactor.from_env()
         self._experiments: dict[str, str] = {}
@@ -173,7 +177,11 @@ class LineageProjector:
                 return runs
 
     def sync(self, events: Sequence[Event]) -> SyncReport | None:
-        """Make MLflow match the journal; None when the journal has not started a run."""
+        """Make MLflow match the journal; None when the journal has not started a run.
+
+        A projector given the run's directory also logs the report's figures of a search
+        that has gated or paused (`rsi.lineage.report_artifacts`).
+        """
         projected = plan(events)
         if projected is None:
             return None
@@ -193,6 +201,16 @@ class LineageProjector:
             run_ids[node.key] = run.info.run_id
             artifact_uris[node.key] = run.info.artifact_uri
         version = self._registry(projected, run_ids, artifact_uris)
+        if self.run_dir is not None:
+            sync_report(
+                self.client,
+                projected,
+                list(events),
+                self.run_dir,
+                run_ids=run_ids,
+                version=version,
+                redact=self.redact,
+            )
         return SyncReport(
             projected.run_id, experiment_id, len(projected.nodes), created, updated, version
         )
@@ -280,7 +298,7 @@ class LineageProjector:
 
 def sync_run_dir(run_dir: Path, tracking_uri: str) -> SyncReport:
     """`rsi mlflow sync`: project a run directory's journal (read-only) into MLflow."""
-    report = LineageProjector(tracking_uri).sync(read_events(run_dir))
+    report = LineageProjector(tracking_uri, run_dir=run_dir).sync(read_events(run_dir))
     if report is None:
         raise UserInputError("the journal has no run_started event yet", source=str(run_dir))
     return report

@@ -186,7 +186,7 @@ class MlflowLineageSink:
         with jittered, doubling pauses. Returns the projector for the next batch."""
         for pause in (*self._locked_retries, None):
             try:
-                projector = projector or LineageProjector(self.tracking_uri)
+                projector = projector or LineageProjector(self.tracking_uri, run_dir=self.run_dir)
                 projector.sync(events)
                 return projector
             except STORE_ERRORS as error:

@@ -6,7 +6,7 @@ Public surface:
 - `run_without_gate`: `[release] gate = "none"`, the anchors' dev argmax (ablation only);
 - `load_paired_outcomes`, `PairedOutcomes`: outcome files for `rsi gate`;
 - `plan_power`, `PowerPlan`: how many release tasks a gate needs;
-- `gate_table`, `plan_table`, `render_markdown`: the gate as people read it;
+- `gate_table`, `plan_table`, `render_markdown`, `format_p`: the gate as people read it;
 - `freeze_champion`, `gate_release`, `GateInputs`: the two end-of-search steps;
 - `ReleaseLedger`, `Reservation`, `ReleaseSplitTaken`: one gate per release split.
 """
@@ -23,7 +23,7 @@ from rsi.release.gate import (
 from rsi.release.ledger import ReleaseLedger, ReleaseSplitTaken, Reservation
 from rsi.release.outcomes import PairedOutcomes, load_paired_outcomes
 from rsi.release.power import PowerPlan, plan_power
-from rsi.release.report import gate_table, plan_table, render_markdown
+from rsi.release.report import format_p, gate_table, plan_table, render_markdown
 from rsi.release.steps import CHAMPION_FILE, GateInputs, freeze_champion, gate_release
 
 __all__ = [
@@ -37,6 +37,7 @@ __all__ = [
     "Reservation",
     "decide",
     "exact_mcnemar_p",
+    "format_p",
     "freeze_champion",
     "gate_release",
     "gate_table",
