@@ -210,7 +210,9 @@ def open_dask_pool(
                 n_workers=config.search.workers,
                 threads_per_worker=1,
                 processes=True,
-                silence_logs=logging.ERROR,
+                # Its workers' shutdown chatter (heartbeats to a closed scheduler) is noise;
+                # what matters to the user reaches them as refusals or ExecutorLost.
+                silence_logs=logging.CRITICAL,
             )
             client = Client(cluster, set_as_default=False)
         else:

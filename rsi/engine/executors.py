@@ -18,7 +18,8 @@ def open_pool(
     """The pool and how many evaluations it should have in flight.
 
     A Dask pool checks its workers first: one that differs from the driver raises a
-    `UserInputError` before anything is journaled.
+    `UserInputError` before anything is journaled. Its workers build their own services
+    from the config; `services` (perhaps wrapped by a test) serve the driver and threads.
     """
     if config.executor.kind == "dask":
         # distributed takes seconds to import: only for runs that use it.
