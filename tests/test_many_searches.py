@@ -51,6 +51,7 @@ def _tiny_config(home: Path, tasks: Path, seed: int) -> Path:
     return path
 
 
+@pytest.mark.slow
 def test_four_searches_share_one_store_and_lose_nothing(tmp_path: Path) -> None:
     tasks = corpus_slice(tmp_path, size=6)
     runs = tmp_path / "runs"
@@ -76,7 +77,13 @@ def test_four_searches_share_one_store_and_lose_nothing(tmp_path: Path) -> None:
         )
         for seed in range(1, SEARCHES + 1)
     ]
-    errors = [p.communicate(timeout=900)[1] for p in processes]
+    try:
+        errors = [p.communicate(timeout=1800)[1] for p in processes]
+    finally:
+        for process in processes:  # a timed-out search must not outlive the test
+            if process.poll() is None:
+                process.kill()
+                process.wait()
     assert [p.returncode for p in processes] == [0] * SEARCHES, errors
 
     store = default_tracking_uri(runs)

@@ -318,7 +318,9 @@ def main() -> None:
             run_dir.mkdir()
             evaluations = build(run_dir / "events.jsonl", size)
             total = (run_dir / "events.jsonl").stat().st_size
-            lines = (run_dir / "events.jsonl").read_bytes().count(b"\n")
+            with open(run_dir / "events.jsonl", "rb") as handle:
+                # Streamed: a probe's ru_maxrss starts at this process's size when it forks.
+                lines = sum(1 for _ in handle)
             trace_bytes = len(json.dumps(sample.trace, ensure_ascii=False, sort_keys=True))
             print()
             print(

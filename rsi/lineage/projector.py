@@ -15,6 +15,7 @@ tag, param and artifact before they leave the process.
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 import re
@@ -71,9 +72,21 @@ def client_for(tracking_uri: str) -> MlflowClient:
     # MLflow prints "View run ... at <url>" to stdout when a run on a tracking server ends;
     # that would corrupt `--json` output, and the mirror never writes to stdout.
     os.environ.setdefault("MLFLOW_SUPPRESS_PRINTING_URL_TO_STDOUT", "true")
-    if tracking_uri.startswith("sqlite:///"):
-        Path(tracking_uri[len("sqlite:///") :]).parent.mkdir(parents=True, exist_ok=True)
-    return MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
+    if not tracking_uri.startswith("sqlite:///"):
+        return MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
+    database = Path(tracking_uri[len("sqlite:///") :])
+    database.parent.mkdir(parents=True, exist_ok=True)
+    # Opening a sqlite store creates or migrates its schema. Two processes doing that at once
+    # (searches started together on a fresh store) leave it half-migrated
+    # (`_alembic_tmp_* already exists`), so opening is serialised across processes.
+    with open(database.with_name(database.name + ".open.lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            client = MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
+            client.search_registered_models(max_results=1)  # opens the registry store too
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+    return client
 
 
 class Redactor:
