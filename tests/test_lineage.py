@@ -259,7 +259,7 @@ def test_sink_never_blocks_while_its_projection_is_stuck(
     class StuckProjector:
         """Stands in for LineageProjector; its first sync waits until the test opens `gate`."""
 
-        def __init__(self, tracking_uri: str) -> None:
+        def __init__(self, tracking_uri: str, *, run_dir: Path | None = None) -> None:
             self.tracking_uri = tracking_uri
 
         def sync(self, batch: list[Event]) -> None:
