@@ -6,7 +6,7 @@ and seed give the same journal on the offline stack; timings live in the run's t
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -184,24 +184,27 @@ class LineageFailed(_Data):
     error: str
 
 
+# Every event but the evaluation; the journal's and the fold's unions add their own kind of it.
+_NON_EVALUATION_EVENTS = (
+    RunStarted,
+    SplitRecorded,
+    CandidateKept,
+    RoundStarted,
+    ProposalRejected,
+    ChildProposed,
+    Screened,
+    DevScored,
+    Reflection,
+    ProposerUsage,
+    RoundCompleted,
+    ChampionFrozen,
+    GateDecided,
+    SearchStopped,
+    SearchPaused,
+    LineageFailed,
+)
 EventData = Annotated[
-    RunStarted
-    | SplitRecorded
-    | CandidateKept
-    | Evaluation
-    | RoundStarted
-    | ProposalRejected
-    | ChildProposed
-    | Screened
-    | DevScored
-    | Reflection
-    | ProposerUsage
-    | RoundCompleted
-    | ChampionFrozen
-    | GateDecided
-    | SearchStopped
-    | SearchPaused
-    | LineageFailed,
+    Union[(Evaluation, *_NON_EVALUATION_EVENTS)],
     Field(discriminator="type"),
 ]
 EVENT_DATA: TypeAdapter[EventData] = TypeAdapter(EventData)
@@ -232,23 +235,7 @@ class Event(BaseModel):
 
 
 OutcomeData = Annotated[
-    RunStarted
-    | SplitRecorded
-    | CandidateKept
-    | EvaluationOutcome
-    | RoundStarted
-    | ProposalRejected
-    | ChildProposed
-    | Screened
-    | DevScored
-    | Reflection
-    | ProposerUsage
-    | RoundCompleted
-    | ChampionFrozen
-    | GateDecided
-    | SearchStopped
-    | SearchPaused
-    | LineageFailed,
+    Union[(EvaluationOutcome, *_NON_EVALUATION_EVENTS)],
     Field(discriminator="type"),
 ]
 
