@@ -200,7 +200,7 @@ def test_gate_pairs_outcomes_per_task_and_consumes_the_split(
     champion_id = strategy_id(strategies["child"])
     calls: list[tuple[str, Purpose]] = []
 
-    def evaluate(
+    def evaluate_one_strategy(
         strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
     ) -> dict[str, Evaluation]:
         calls.append((strategy_id(strategy), purpose))
@@ -217,6 +217,11 @@ def test_gate_pairs_outcomes_per_task_and_consumes_the_split(
             )
             for i, t in enumerate(task_ids)
         }
+
+    def evaluate(
+        strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+    ) -> list[dict[str, Evaluation]]:
+        return [evaluate_one_strategy(s, task_ids, purpose) for s in strategies]
 
     ledger = ReleaseLedger(tmp_path / "runs")
     inputs = GateInputs(

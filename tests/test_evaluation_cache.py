@@ -334,6 +334,39 @@ def test_submission_is_bounded_by_the_in_flight_limit_and_the_journal_window(
     assert r.evaluator.paid == 6
 
 
+def test_several_strategies_run_as_one_batch_and_are_journaled_strategy_by_strategy(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The release gate's champion and baseline: no barrier between the two strategies."""
+    worker = Worker({"a": True}, gated=["b"])  # both strategies' `b` wait on one gate
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        call = Background(lambda: r.evaluator.evaluate_many([PARENT, CHILD], ["a", "b"], "dev"))
+        # The parent's `b` still runs, and the child's `a` already ran and its `b` waits:
+        # a finished worker moved on to the next strategy's tasks.
+        assert r.spy.reached(3) == (["b", "b"], 1)
+        assert (strategy_id(CHILD), "a", "dev") in worker.calls
+        assert r.recorded == [r.op("a", "dev")]  # the child's `a` waits for its turn
+        worker.open("b")
+        parent, child = call.join()  # type: ignore[misc]
+    assert r.recorded == [r.op(t, "dev", s) for s in (PARENT, CHILD) for t in ("a", "b")]
+    assert [parent["a"].strategy_id, child["a"].strategy_id] == [
+        strategy_id(PARENT),
+        strategy_id(CHILD),
+    ]
+    assert list(parent) == list(child) == ["a", "b"]
+
+
+def test_a_strategy_given_twice_is_paid_once(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A champion that is the initial strategy is gated against itself for free."""
+    worker = Worker({"a": True})
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        first, second = r.evaluator.evaluate_many([PARENT, PARENT], ["a", "b"], "release")
+    assert worker.paid_tasks() == ["a", "b"] and r.evaluator.paid == 2
+    assert first == second and first["a"].success and not first["b"].success
+
+
 def test_at_least_one_evaluation_is_in_flight(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -1,12 +1,17 @@
 """How much of a search's wall time is the engine itself? Runs the quickstart with the
-real runner and judge wrapped in timers, then prints the share of wall time spent outside
-runner and judge work, and the worker utilization (busy time / (workers x wall time)).
+real runner, judge and sandbox wrapped in timers, then prints the share of wall time spent
+outside runner and judge work, and the worker utilization (busy time / capacity).
 
-The share outside is split, as shares of the workers' capacity (workers x wall time):
+A search runs at most `workers` suites at once (`evaluators.sandbox.slots`), so its
+capacity is workers x wall time, and its work is the suites' run time (the runner's checks
+and the judge's targets) plus the runner's own time between its suites.
+
+The share outside is split, as shares of that capacity:
 - worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
   temporary workspace, trace dumps);
-- idle inside `Evaluator.evaluate`: batch tails (the last task of a batch leaves the other
-  workers idle) and hand-offs (a finished worker waiting for the driver's next task);
+- idle inside `Evaluator.evaluate_many`: batch tails (the last evaluations of a batch
+  cannot fill every slot) and hand-offs (a finished worker waiting for the driver's next
+  task);
 - idle between batches: the driver alone (proposals, health checks, non-evaluation events,
   freezing, gate statistics, startup).
 The driver thread's own time is listed too (journal appends with fsync, trace files,
@@ -41,10 +46,11 @@ from rsi.journal import Journal  # noqa: E402
 
 
 class BusyClock:
-    """Sums seconds spent inside wrapped calls, across threads."""
+    """Sums seconds spent inside wrapped calls, across threads, and per thread-name prefix."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
+        self.by_thread: dict[str, float] = {}
         self._lock = threading.Lock()
 
     def wrap(self, function: Any) -> Any:
@@ -53,8 +59,11 @@ class BusyClock:
             try:
                 return function(*args, **kwargs)
             finally:
+                spent = time.perf_counter() - start
+                prefix = threading.current_thread().name.split("_")[0]
                 with self._lock:
-                    self.seconds += time.perf_counter() - start
+                    self.seconds += spent
+                    self.by_thread[prefix] = self.by_thread.get(prefix, 0.0) + spent
 
         return timed
 
@@ -77,6 +86,7 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
             for name in (
                 "runner",
                 "judge",
+                "suites",
                 "one",
                 "evaluate",
                 "append",
@@ -86,11 +96,13 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
                 "close",
             )
         }
+        inner = services.sandbox.inner  # type: ignore[attr-defined]  # the slots' sandbox
+        inner.run = clocks["suites"].wrap(inner.run)
         runner = services.runner
         runner.run = clocks["runner"].wrap(runner.run)  # type: ignore[method-assign]
         services = dataclasses.replace(services, judge=clocks["judge"].wrap(judge))
         patch(evaluation, "evaluate_one", clocks["one"])
-        patch(Evaluator, "evaluate", clocks["evaluate"])
+        patch(Evaluator, "evaluate_many", clocks["evaluate"])
         patch(Evaluator, "_write_trace", clocks["trace"])
         patch(Journal, "append", clocks["append"])
         patch(ProposalStep, "attempt", clocks["propose"])
@@ -107,16 +119,21 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
         ).run()
         wall = time.perf_counter() - started
     seconds = {name: clock.seconds for name, clock in clocks.items()}
-    busy = seconds["runner"] + seconds["judge"]
+    # The runner's suites run on its evaluation thread; the judge's on rsi-judge threads.
+    runner_suites = clocks["suites"].by_thread.get("rsi-eval", 0.0)
+    busy = seconds["suites"] + seconds["runner"] - runner_suites
     workers = config.search.workers
     capacity = workers * wall
     print(f"--- MLflow live sink {'on' if mlflow else 'off'}")
-    print(f"wall time: {wall:.1f} s with {workers} workers")
-    print(f"runner: {seconds['runner']:.1f} s busy, judge: {seconds['judge']:.1f} s busy")
+    print(f"wall time: {wall:.1f} s with {workers} workers (at most {workers} suites at once)")
+    print(
+        f"suites: {seconds['suites']:.1f} s (runner checks {runner_suites:.1f} s); runner "
+        f"{seconds['runner']:.1f} s, judge {seconds['judge']:.1f} s of wall on their threads"
+    )
     print(f"worker utilization: {busy / capacity:.0%}")
     print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
-    bookkeeping = seconds["one"] - busy
-    inside = workers * seconds["evaluate"] - seconds["one"]
+    bookkeeping = seconds["one"] - seconds["runner"] - seconds["judge"]
+    inside = workers * seconds["evaluate"] - busy - bookkeeping
     between = workers * (wall - seconds["evaluate"])
     print("  split, as shares of workers x wall time:")
     print(f"    worker bookkeeping (workspace, trace dumps)   {bookkeeping / capacity:6.1%}")

@@ -173,7 +173,9 @@ class EvaluationWorkerPlugin(WorkerPlugin):
             # that the scheduler never hands it an evaluation.
             self._closing = asyncio.ensure_future(worker.close(reason="rsi: worker refused"))
             raise WorkerRefused(line)
-        self.services = build_services(self._local_config(), self._local_run_dir(worker))
+        self.services = build_services(
+            self._local_config(), self._local_run_dir(worker), slots=worker.state.nthreads
+        )
 
     def teardown(self, worker: Worker) -> None:
         self.services = None

@@ -38,6 +38,9 @@ class EvaluationServices:
     seed: int
     traces_dir: Path
     judge: Callable[..., TaskJudgement] = field(default=judge)
+    # Where the judge may run its targets concurrently (runs still share the sandbox's
+    # slots, see evaluators.sandbox.slots); None runs them one after another.
+    judge_executor: Executor | None = None
 
 
 class StopRequested(RuntimeError):
@@ -122,8 +125,13 @@ def evaluate_one(
                 trace=trace,
             )
             return data, {"trace": full_trace}
+        concurrently = {"executor": services.judge_executor} if services.judge_executor else {}
         judgement = services.judge(
-            task, result.submission, services.sandbox, settings=services.judge_settings
+            task,
+            result.submission,
+            services.sandbox,
+            settings=services.judge_settings,
+            **concurrently,
         )
         scores = judgement.outcomes()
         initial, reference = scores.initial, scores.reference
@@ -179,23 +187,40 @@ class Evaluator:
     def evaluate(
         self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
     ) -> dict[str, Evaluation]:
-        """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway.
+        """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway."""
+        return self.evaluate_many([strategy], task_ids, purpose)[0]
 
-        Results are journaled in submission order, whatever order they finish in: one that
-        finishes early waits for its turn, so the journal does not depend on the number of
-        workers or their timing. At most `window` evaluations are submitted and not yet
-        journaled, which is all a crash can lose.
+    def evaluate_many(
+        self, strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+    ) -> list[dict[str, Evaluation]]:
+        """Each strategy on `task_ids`, as one batch: per strategy, evaluations in `task_ids`
+        order. Raises StopRequested if stopped midway.
+
+        One batch rather than one per strategy, so the workers freed at the end of the
+        first strategy's tasks start the next one's instead of idling (the release gate's
+        champion and baseline). Results are journaled in submission order (strategy by
+        strategy, task by task), whatever order they finish in: one that finishes early
+        waits for its turn, so the journal does not depend on the number of workers or
+        their timing. At most `window` evaluations are submitted and not yet journaled,
+        which is all a crash can lose. A strategy given twice is evaluated once.
         """
-        results: dict[str, Evaluation] = {}
-        queue: list[str] = []
-        for task_id in task_ids:
-            cached = self.journal.get(self.op(strategy, task_id, purpose))
-            if cached is not None and isinstance(cached.data, Evaluation):
-                results[task_id] = cached.data
-            else:
-                queue.append(task_id)
-        pending: dict[Hashable, str] = {}
-        finished: dict[str, EvaluationResult] = {}
+        ids = [strategy_id(strategy) for strategy in strategies]
+        if len(set(ids)) < len(ids):
+            unique = list({sid: strategy for sid, strategy in zip(ids, strategies)}.values())
+            by_id = dict(zip(dict.fromkeys(ids), self.evaluate_many(unique, task_ids, purpose)))
+            return [by_id[sid] for sid in ids]
+        results: list[dict[str, Evaluation]] = [{} for _ in strategies]
+        queue: list[tuple[int, str]] = []  # (strategy index, task id), in journal order
+        for index, strategy in enumerate(strategies):
+            for task_id in task_ids:
+                cached = self.journal.get(self.op(strategy, task_id, purpose))
+                if cached is not None and isinstance(cached.data, Evaluation):
+                    results[index][task_id] = cached.data
+                else:
+                    queue.append((index, task_id))
+        pending: dict[Hashable, str] = {}  # handle -> task id, what pools are given
+        entries: dict[Hashable, tuple[int, str]] = {}
+        finished: dict[tuple[int, str], EvaluationResult] = {}
         submitted = journaled = 0
 
         def top_up() -> None:
@@ -206,8 +231,9 @@ class Evaluator:
                 and submitted - journaled < self.window
                 and not self.should_stop()
             ):
-                task_id = queue[submitted]
-                pending[self.pool.submit(strategy, task_id, purpose)] = task_id
+                index, task_id = queue[submitted]
+                handle = self.pool.submit(strategies[index], task_id, purpose)
+                pending[handle], entries[handle] = task_id, queue[submitted]
                 submitted += 1
 
         try:
@@ -216,28 +242,29 @@ class Evaluator:
                 if not pending:
                     break
                 for handle in self.pool.wait(pending):
-                    finished[pending.pop(handle)] = self.pool.result(handle)
+                    del pending[handle]
+                    finished[entries.pop(handle)] = self.pool.result(handle)
                 # Hand freed workers their next task before the trace writes and fsyncs
                 # below, so a worker never idles while the driver journals (same window,
                 # same order).
                 top_up()
                 while journaled < submitted and queue[journaled] in finished:
-                    task_id = queue[journaled]
-                    data, record = finished.pop(task_id)
+                    index, task_id = queue[journaled]
+                    data, record = finished.pop(queue[journaled])
                     journaled += 1
                     self.paid += 1
-                    op = self.op(strategy, task_id, purpose)
+                    op = self.op(strategies[index], task_id, purpose)
                     self._write_trace(op, record)
                     self.record(op, data)
-                    results[task_id] = data
+                    results[index][task_id] = data
         finally:
             # Leaving early (lost executor, error, interrupt): what is still pending would
             # be paid for and thrown away; `rsi resume` submits it again.
             if pending:
                 self.pool.cancel(list(pending))
-        if len(results) < len(task_ids):
+        if any(len(done) < len(task_ids) for done in results):
             raise StopRequested("stopped with evaluations pending")
-        return {task_id: results[task_id] for task_id in task_ids}
+        return [{task_id: done[task_id] for task_id in task_ids} for done in results]
 
     def _write_trace(self, op: str, record: dict[str, object]) -> None:
         """Full trace and judgement (timings included) beside the journal, for humans."""

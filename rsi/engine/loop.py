@@ -230,7 +230,7 @@ class Engine:
             GateInputs(
                 state=self.state,
                 record=self.record,
-                evaluate=self.evaluator.evaluate,
+                evaluate=self.evaluator.evaluate_many,
                 initial=self.initial,
                 settings=config.release,
                 ledger=self.ledger,

@@ -12,6 +12,7 @@ from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
 from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
 from evaluators.sandbox import LocalSandbox, make_sandbox
 from evaluators.sandbox.base import Sandbox
+from evaluators.sandbox.slots import SlotLimitedSandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
@@ -67,11 +68,17 @@ def build_runner(
 
 
 def build_services(
-    config: ExperimentConfig, run_dir: Path, *, tasks: TaskSet | None = None
+    config: ExperimentConfig,
+    run_dir: Path,
+    *,
+    tasks: TaskSet | None = None,
+    slots: int | None = None,
 ) -> EvaluationServices:
     """Everything an evaluation needs, checked: the runner's model, the sandbox's isolation.
 
-    `tasks` replaces the config's pool (`rsi run-task` runs one task directory).
+    `tasks` replaces the config's pool (`rsi run-task` runs one task directory). At most
+    `slots` suites run at once (default `[search] workers`), runner checks and judge runs
+    alike; the judge runs an evaluation's targets concurrently within that bound.
     """
     check_runner_available(config)
     tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
@@ -81,14 +88,16 @@ def build_services(
         image=config.sandbox.image,
     )
     check_sandbox_ready(sandbox)
+    bounded = SlotLimitedSandbox(sandbox, slots or config.search.workers)
     return EvaluationServices(
         tasks=tasks,
-        runner=build_runner(config, tasks, sandbox, run_dir),
-        sandbox=sandbox,
+        runner=build_runner(config, tasks, bounded, run_dir),
+        sandbox=bounded,
         judge_settings=JudgeSettings(timeout_cap_s=config.sandbox.timeout_cap_s),
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
         seed=config.experiment.seed,
         traces_dir=run_dir / "traces",
+        judge_executor=bounded.judge_executor,
     )
 
 

@@ -34,12 +34,13 @@ from search_space.errors import UserInputError
 CHAMPION_FILE = "champion.json"
 
 
-class Evaluate(Protocol):
-    """Evaluate one strategy on tasks (cached by the journal); results in `task_ids` order."""
+class EvaluateMany(Protocol):
+    """Evaluate strategies on tasks as one batch (cached by the journal, journaled strategy
+    by strategy); per strategy, results in `task_ids` order."""
 
     def __call__(
-        self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
-    ) -> Mapping[str, Evaluation]: ...
+        self, strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+    ) -> Sequence[Mapping[str, Evaluation]]: ...
 
 
 def freeze_champion(state: SearchState, run_dir: Path, record: Record) -> ChampionFrozen:
@@ -74,7 +75,7 @@ class GateInputs:
 
     state: SearchState
     record: Record
-    evaluate: Evaluate
+    evaluate: EvaluateMany
     initial: Strategy
     settings: ReleaseSection
     ledger: ReleaseLedger
@@ -91,8 +92,7 @@ def gate_release(inputs: GateInputs) -> GateDecided:
         inputs.ledger.consume(inputs.reservation)  # a crash may have come before the ledger
         return state.gate
     champion = Strategy.model_validate(state.champion.strategy)
-    challenger = inputs.evaluate(champion, release_ids, "release")
-    baseline = inputs.evaluate(inputs.initial, release_ids, "release")
+    challenger, baseline = inputs.evaluate([champion, inputs.initial], release_ids, "release")
     settings = inputs.settings
     paired = (
         [baseline[t].success for t in release_ids],
