@@ -29,9 +29,7 @@ class SlotLimitedSandbox:
         self.inner = inner
         self.slots = slots
         self._free = threading.BoundedSemaphore(slots)
-        self.judge_executor: Executor = ThreadPoolExecutor(
-            slots, thread_name_prefix="rsi-judge"
-        )
+        self.judge_executor: Executor = ThreadPoolExecutor(slots, thread_name_prefix="rsi-judge")
         # Idle threads would otherwise outlive every search a process runs (tests run many).
         weakref.finalize(self, self.judge_executor.shutdown, wait=False)
 

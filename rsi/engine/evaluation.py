@@ -206,8 +206,9 @@ class Evaluator:
         """
         ids = [strategy_id(strategy) for strategy in strategies]
         if len(set(ids)) < len(ids):
-            unique = list({sid: strategy for sid, strategy in zip(ids, strategies)}.values())
-            by_id = dict(zip(dict.fromkeys(ids), self.evaluate_many(unique, task_ids, purpose)))
+            unique = dict(zip(ids, strategies, strict=True))
+            evaluated = self.evaluate_many(list(unique.values()), task_ids, purpose)
+            by_id = dict(zip(unique, evaluated, strict=True))
             return [by_id[sid] for sid in ids]
         results: list[dict[str, Evaluation]] = [{} for _ in strategies]
         queue: list[tuple[int, str]] = []  # (strategy index, task id), in journal order
