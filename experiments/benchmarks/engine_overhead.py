@@ -87,6 +87,7 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
                 "runner",
                 "judge",
                 "suites",
+                "slotted",
                 "one",
                 "evaluate",
                 "append",
@@ -96,8 +97,12 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
                 "close",
             )
         }
-        inner = services.sandbox.inner  # type: ignore[attr-defined]  # the slots' sandbox
+        # Suites' run time inside their slots, and the runner's sandbox calls with the wait
+        # for a slot (its own work is what is left of its wall time).
+        slotted = services.sandbox
+        inner = slotted.inner  # type: ignore[attr-defined]
         inner.run = clocks["suites"].wrap(inner.run)
+        slotted.run = clocks["slotted"].wrap(slotted.run)  # type: ignore[method-assign]
         runner = services.runner
         runner.run = clocks["runner"].wrap(runner.run)  # type: ignore[method-assign]
         services = dataclasses.replace(services, judge=clocks["judge"].wrap(judge))
@@ -121,14 +126,19 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
     seconds = {name: clock.seconds for name, clock in clocks.items()}
     # The runner's suites run on its evaluation thread; the judge's on rsi-judge threads.
     runner_suites = clocks["suites"].by_thread.get("rsi-eval", 0.0)
-    busy = seconds["suites"] + seconds["runner"] - runner_suites
+    runner_own = seconds["runner"] - clocks["slotted"].by_thread.get("rsi-eval", 0.0)
+    busy = seconds["suites"] + runner_own
     workers = config.search.workers
     capacity = workers * wall
     print(f"--- MLflow live sink {'on' if mlflow else 'off'}")
     print(f"wall time: {wall:.1f} s with {workers} workers (at most {workers} suites at once)")
     print(
-        f"suites: {seconds['suites']:.1f} s (runner checks {runner_suites:.1f} s); runner "
-        f"{seconds['runner']:.1f} s, judge {seconds['judge']:.1f} s of wall on their threads"
+        f"suites: {seconds['suites']:.1f} s (runner checks {runner_suites:.1f} s); the runner's "
+        f"own work between its suites {runner_own:.1f} s"
+    )
+    print(
+        f"wall time on the evaluation threads: runner {seconds['runner']:.1f} s, judge "
+        f"{seconds['judge']:.1f} s (waits for a slot included)"
     )
     print(f"worker utilization: {busy / capacity:.0%}")
     print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
