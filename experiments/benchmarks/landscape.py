@@ -80,12 +80,17 @@ class MemoSandbox:
 
 
 def offline_services(
-    tasks_dir: Path, *, seed: int = 42, noise: float = 0.0, repeat: int = 0
+    tasks_dir: Path,
+    *,
+    seed: int = 42,
+    noise: float = 0.0,
+    repeat: int = 0,
+    sandbox: MemoSandbox | None = None,
 ) -> EvaluationServices:
     """The scripted author and the judge on the local sandbox, as the quickstart has them
-    (replaying repeated sandbox runs, see MemoSandbox)."""
+    (replaying repeated sandbox runs, see MemoSandbox; pass one to share it)."""
     tasks = TaskSet.load(tasks_dir)
-    sandbox = MemoSandbox(make_sandbox("local"))
+    sandbox = sandbox or MemoSandbox(make_sandbox("local"))
     return EvaluationServices(
         tasks=tasks,
         runner=ScriptedRunner(

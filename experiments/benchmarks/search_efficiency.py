@@ -2,13 +2,17 @@
 quickstart config, how many seeds promote a champion through the release gate and the mean
 release gain (challenger minus initial RAR, percentage points) for each stack.
 
-Offline, an evaluation's outcome is a pure function of (strategy, task): the scripted
-author and the judge ignore the seed. So the 20 searches share one memo of evaluations
-(the engine still journals every one of them as paid) and the whole benchmark takes
-minutes instead of an hour; `--no-memo` pays for every evaluation again.
+Offline at noise 0, an evaluation's outcome is a pure function of (strategy, task): the
+scripted author and the judge ignore the seed. So the 20 searches share one memo of
+evaluations (the engine still journals every one of them as paid) and the whole benchmark
+takes minutes instead of an hour; `--no-memo` pays for every evaluation again.
+
+With `--noise P` the author slips at `[runner.scripted] noise = P`, drawn per evaluation
+seed, so the memo is keyed by seed too; suites that coincide still run once (the sandbox
+replays identical (program, suite) runs, `landscape.MemoSandbox`).
 
 Usage: python experiments/benchmarks/search_efficiency.py [--seeds 1-10] [--config FILE]
-       [--no-memo]
+       [--noise 0.1] [--no-memo]
 """
 
 from __future__ import annotations
@@ -26,6 +30,11 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscape.py
+
+from landscape import MemoSandbox, offline_services  # noqa: E402
+
+from evaluators.sandbox import make_sandbox  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
 from rsi.engine import Engine, evaluation  # noqa: E402
 from rsi.journal import Evaluation, SearchState  # noqa: E402
@@ -35,22 +44,24 @@ STACKS = {"heuristic+optuna": ("heuristic", "optuna"), "random": ("random",)}
 
 
 def variant(
-    config: ExperimentConfig, seed: int, stack: tuple[str, ...], runs: Path
+    config: ExperimentConfig, seed: int, stack: tuple[str, ...], runs: Path, noise: float = 0.0
 ) -> ExperimentConfig:
     data = config.model_dump()
     data["experiment"].update(seed=seed, runs_dir=runs)
     data["proposers"]["stack"] = stack
     data["mlflow"]["enabled"] = False
+    data["runner"]["scripted"] = {**data["runner"].get("scripted", {}), "noise": noise}
     return ExperimentConfig.model_validate(data)
 
 
 class SharedMemo:
     """Memoizes `evaluate_one` by (strategy id, task id) across searches; thread-safe."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, by_seed: bool = False) -> None:
+        self.by_seed = by_seed  # outcomes depend on the evaluation seed (a noisy author)
         self.paid = 0
         self.reused = 0
-        self._results: dict[tuple[str, str], tuple[Evaluation, dict[str, object]]] = {}
+        self._results: dict[tuple[str, str, int], tuple[Evaluation, dict[str, object]]] = {}
         self._lock = threading.Lock()
         self._evaluate_one = evaluation.evaluate_one
 
@@ -65,7 +76,7 @@ class SharedMemo:
         task_id: str,
         purpose: evaluation.Purpose,
     ) -> tuple[Evaluation, dict[str, object]]:
-        key = (strategy_id(strategy), task_id)
+        key = (strategy_id(strategy), task_id, services.seed if self.by_seed else 0)
         with self._lock:
             known = self._results.get(key)
         if known is None:
@@ -90,11 +101,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
     parser.add_argument("--seeds", default="1-10")
+    parser.add_argument("--noise", type=float, default=0.0, help="[runner.scripted] noise")
     parser.add_argument("--no-memo", action="store_true", help="pay for every evaluation")
     args = parser.parse_args()
-    memo = SharedMemo()
+    memo = SharedMemo(by_seed=args.noise > 0)
     if not args.no_memo:
         memo.install()
+    sandbox = None if args.no_memo else MemoSandbox(make_sandbox("local"))
     first, last = (int(x) for x in args.seeds.split("-"))
     config = load_config(args.config)
     started = time.monotonic()
@@ -103,8 +116,14 @@ def main() -> None:
             promoted, gains = 0, []
             for seed in range(first, last + 1):
                 runs = Path(home) / label / str(seed)
+                searched = variant(config, seed, stack, runs, args.noise)
+                services = None
+                if sandbox is not None:
+                    services = offline_services(
+                        searched.experiment.tasks, seed=seed, noise=args.noise, sandbox=sandbox
+                    )
                 engine = Engine(
-                    variant(config, seed, stack, runs), runs / "run", override_consumed_release=True
+                    searched, runs / "run", services=services, override_consumed_release=True
                 )
                 promote, gain = outcome(engine.run())
                 promoted += promote
@@ -117,7 +136,7 @@ def main() -> None:
             print(f"{label}: {summary}, mean release gain {mean:+.1f} pp")
     if not args.no_memo:
         print(f"evaluations paid {memo.paid}, reused from the memo {memo.reused}")
-    print(f"elapsed {time.monotonic() - started:.0f} s")
+    print(f"noise {args.noise}; elapsed {time.monotonic() - started:.0f} s")
 
 
 if __name__ == "__main__":
