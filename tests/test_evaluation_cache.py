@@ -341,11 +341,10 @@ def test_several_strategies_run_as_one_batch_and_are_journaled_strategy_by_strat
     worker = Worker({"a": True}, gated=["b"])  # both strategies' `b` wait on one gate
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         call = Background(lambda: r.evaluator.evaluate_many([PARENT, CHILD], ["a", "b"], "dev"))
-        # The parent's `b` still runs, and the child's `a` already ran and its `b` waits:
-        # a finished worker moved on to the next strategy's tasks.
-        assert r.spy.reached(3) == (["b", "b"], 1)
-        assert (strategy_id(CHILD), "a", "dev") in worker.calls
-        assert r.recorded == [r.op("a", "dev")]  # the child's `a` waits for its turn
+        # The parent's `b` still runs and the worker freed by its `a` moved on to the
+        # child's tasks: `b` first, since how long `b` takes is not known yet and `a` is.
+        assert r.spy.reached(2) == (["b", "b"], 1)
+        assert r.recorded == [r.op("a", "dev")]
         worker.open("b")
         parent, child = call.join()  # type: ignore[misc]
     assert r.recorded == [r.op(t, "dev", s) for s in (PARENT, CHILD) for t in ("a", "b")]
@@ -354,6 +353,27 @@ def test_several_strategies_run_as_one_batch_and_are_journaled_strategy_by_strat
         strategy_id(CHILD),
     ]
     assert list(parent) == list(child) == ["a", "b"]
+
+
+def test_longest_tasks_are_submitted_first_and_journaled_in_order(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Within the window: unknown durations first, then the longest last time."""
+    tasks = ["t0", "t1", "t2", "t3"]
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=2) as r:
+        r.evaluator.seconds.update({"t0": 1.0, "t1": 5.0, "t2": 3.0})
+        submitted: list[str] = []
+        submit = r.evaluator.pool.submit
+
+        def spy(strategy: Strategy, task_id: str, purpose: Purpose) -> Any:
+            submitted.append(task_id)
+            return submit(strategy, task_id, purpose)
+
+        r.evaluator.pool.submit = spy  # type: ignore[method-assign]
+        results = r.evaluator.evaluate(PARENT, tasks, "train")
+    assert submitted == ["t3", "t1", "t2", "t0"]
+    assert r.recorded == [r.op(t) for t in tasks] and list(results) == tasks
+    assert set(r.evaluator.seconds) == set(tasks)  # every duration is remembered
 
 
 def test_a_strategy_given_twice_is_paid_once(

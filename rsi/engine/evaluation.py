@@ -4,14 +4,16 @@ An evaluation is keyed by (strategy id, task id, seed, purpose) through its jour
 a key already journaled is never paid for again. Work runs on an `EvaluationPool`: a
 `concurrent.futures.Executor` in this process (`ThreadPool`) or a Dask cluster
 (`rsi/engine/dask_pool.py`); results come back to the calling thread, which alone journals
-them, in the order the tasks were submitted, so the journal is the same at any worker count.
+them, in the order the tasks were asked for, so the journal is the same at any worker count.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import shutil
 import tempfile
+import time
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
@@ -180,6 +182,8 @@ class Evaluator:
         self.window = 2 * self.max_in_flight
         self.should_stop = should_stop
         self.paid = 0
+        # Seconds each task's latest evaluation took (any strategy): the submission order.
+        self.seconds: dict[str, float] = {}
 
     def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
@@ -198,11 +202,12 @@ class Evaluator:
 
         One batch rather than one per strategy, so the workers freed at the end of the
         first strategy's tasks start the next one's instead of idling (the release gate's
-        champion and baseline). Results are journaled in submission order (strategy by
-        strategy, task by task), whatever order they finish in: one that finishes early
-        waits for its turn, so the journal does not depend on the number of workers or
-        their timing. At most `window` evaluations are submitted and not yet journaled,
-        which is all a crash can lose. A strategy given twice is evaluated once.
+        champion and baseline). Results are journaled in queue order (strategy by strategy,
+        task by task), whatever order they are submitted in (longest first, see `_next`) and
+        finish in: one that finishes early waits for its turn, so the journal does not
+        depend on the number of workers or their timing. At most `window` evaluations are
+        submitted and not yet journaled, which is all a crash can lose. A strategy given
+        twice is evaluated once.
         """
         ids = [strategy_id(strategy) for strategy in strategies]
         if len(set(ids)) < len(ids):
@@ -220,38 +225,41 @@ class Evaluator:
                 else:
                     queue.append((index, task_id))
         pending: dict[Hashable, str] = {}  # handle -> task id, what pools are given
-        entries: dict[Hashable, tuple[int, str]] = {}
-        finished: dict[tuple[int, str], EvaluationResult] = {}
-        submitted = journaled = 0
+        entries: dict[Hashable, tuple[int, float]] = {}  # handle -> (queue index, start)
+        finished: dict[int, EvaluationResult] = {}
+        waiting = set(range(len(queue)))  # queue indexes not submitted yet
+        journaled = 0
 
         def top_up() -> None:
-            nonlocal submitted
             while (
-                submitted < len(queue)
+                waiting
                 and len(pending) < self.max_in_flight
-                and submitted - journaled < self.window
+                and len(queue) - len(waiting) - journaled < self.window
                 and not self.should_stop()
             ):
-                index, task_id = queue[submitted]
+                position = self._next(queue, waiting, journaled)
+                waiting.discard(position)
+                index, task_id = queue[position]
                 handle = self.pool.submit(strategies[index], task_id, purpose)
-                pending[handle], entries[handle] = task_id, queue[submitted]
-                submitted += 1
+                pending[handle], entries[handle] = task_id, (position, time.monotonic())
 
         try:
-            while submitted < len(queue) or pending:
+            while waiting or pending:
                 top_up()
                 if not pending:
                     break
                 for handle in self.pool.wait(pending):
-                    del pending[handle]
-                    finished[entries.pop(handle)] = self.pool.result(handle)
+                    task_id = pending.pop(handle)
+                    position, started = entries.pop(handle)
+                    finished[position] = self.pool.result(handle)
+                    self.seconds[task_id] = time.monotonic() - started
                 # Hand freed workers their next task before the trace writes and fsyncs
                 # below, so a worker never idles while the driver journals (same window,
                 # same order).
                 top_up()
-                while journaled < submitted and queue[journaled] in finished:
+                while journaled in finished:
                     index, task_id = queue[journaled]
-                    data, record = finished.pop(queue[journaled])
+                    data, record = finished.pop(journaled)
                     journaled += 1
                     self.paid += 1
                     op = self.op(strategies[index], task_id, purpose)
@@ -266,6 +274,22 @@ class Evaluator:
         if any(len(done) < len(task_ids) for done in results):
             raise StopRequested("stopped with evaluations pending")
         return [{task_id: done[task_id] for task_id in task_ids} for done in results]
+
+    def _next(self, queue: Sequence[tuple[int, str]], waiting: set[int], journaled: int) -> int:
+        """The queue index to submit next: within the journal window, the evaluation whose
+        task took longest last time (a task not seen yet counts as longest, then queue
+        order), so that a batch ends on short evaluations instead of idling on a long one.
+
+        Candidates stay inside [journaled, journaled + window), so the evaluation the
+        journal waits for is always among them: the window can never fill with results
+        that wait behind an evaluation not submitted.
+        """
+        end = min(len(queue), journaled + self.window)
+        candidates = [position for position in range(journaled, end) if position in waiting]
+        return max(
+            candidates,
+            key=lambda position: (self.seconds.get(queue[position][1], math.inf), -position),
+        )
 
     def _write_trace(self, op: str, record: dict[str, object]) -> None:
         """Full trace and judgement (timings included) beside the journal, for humans."""
