@@ -1,8 +1,12 @@
 """The embedded corpus: example suites get their exact verdicts, and every task validates.
 
 Both run the real judge on the local backend (bubblewrap), one parameter per task (and
-kind), so a failure names the task. The `rsi tasks validate` command itself is tested on
-fixture tasks in test_tasks.py.
+kind), so a failure names the task. The verifier runs on one task per family (the first
+of each, 20 of 84): the whole corpus takes a quarter of the suite's time, and a family's
+tasks share their program and harness, so an environment that breaks one breaks its
+family. Every task's static checks (pool, overlap with `tests/`, panel on disk) run for
+all of them. `rsi tasks validate experiments/tasks` runs everything; run it after editing
+a task. The command itself is tested on fixture tasks in test_tasks.py.
 """
 
 from __future__ import annotations
@@ -14,8 +18,10 @@ from pathlib import Path
 import pytest
 
 from evaluators.judge import TargetKind, TaskJudgement, judge, validate_task
+from evaluators.pool_overlap import verifier_overlap
+from evaluators.runners.author_pool import load_author_pool
 from evaluators.sandbox import Outcome, Sandbox, make_sandbox
-from evaluators.tasks import load_task
+from evaluators.tasks import PanelLabel, load_task
 
 REPO = Path(__file__).resolve().parent.parent
 CORPUS = REPO / "experiments" / "tasks"
@@ -27,6 +33,14 @@ def corpus_tasks() -> list[str]:
     return sorted(
         d.name for d in CORPUS.iterdir() if d.is_dir() and not d.name.startswith((".", "_"))
     )
+
+
+def family_representatives() -> list[str]:
+    """The first task of each family (a family: the id's first two dash-separated words)."""
+    first: dict[str, str] = {}
+    for name in corpus_tasks():
+        first.setdefault("-".join(name.split("-")[:2]), name)
+    return sorted(first.values())
 
 
 def example_tasks() -> list[str]:
@@ -94,11 +108,30 @@ def test_example_suite_verdicts(
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("task_id", corpus_tasks())
-def test_every_corpus_task_validates(
+@pytest.mark.parametrize("task_id", family_representatives())
+def test_a_task_of_every_family_validates(
     task_id: str, sandbox: Sandbox, pool: ThreadPoolExecutor
 ) -> None:
     """What `rsi tasks validate experiments/tasks` checks, one task per test, in-process."""
     validation = validate_task(load_task(CORPUS / task_id), sandbox, executor=pool)
     assert validation.problems == (), validation.problems
     assert validation.ok
+
+
+def test_the_family_sample_spans_every_context() -> None:
+    sample = family_representatives()
+    contexts = {load_task(CORPUS / t).context for t in corpus_tasks()}
+    assert len(sample) >= 20 and {load_task(CORPUS / t).context for t in sample} == contexts
+
+
+@pytest.mark.parametrize("task_id", corpus_tasks())
+def test_every_corpus_task_passes_the_static_checks(task_id: str) -> None:
+    """The author pool loads and shares nothing with `tests/`; the panel on disk is the
+    declared one (the verifier runs are the family sample's)."""
+    task = load_task(CORPUS / task_id)
+    pool = load_author_pool(task.author_dir)
+    assert verifier_overlap(pool, task.tests_dir) == []
+    labels = [member.label for member in task.panel_members()]
+    declared = (task.panel_valid, task.panel_invalid)
+    assert (labels.count(PanelLabel.VALID), labels.count(PanelLabel.INVALID)) == declared
+    assert any(p.is_file() for p in task.solution_dir.rglob("*"))
