@@ -10,7 +10,10 @@ Sandbox runs of identical (program, suite) pairs are replayed (landscape.MemoSan
 This is the evidence behind the heuristic proposer's ordering (README, "The offline world").
 It evaluates about 2,000 (strategy, task) pairs: some 30 minutes on 2 cores.
 
-Usage: python experiments/benchmarks/edit_census.py [--workers 2] [--tasks DIR]
+`--memo FILE` keeps the replayed sandbox runs across invocations (content-keyed, so a changed
+corpus or author only reruns what changed).
+
+Usage: python experiments/benchmarks/edit_census.py [--workers 2] [--tasks DIR] [--memo FILE]
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -47,8 +51,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--tasks", type=Path, default=ROOT / "experiments/tasks")
+    parser.add_argument("--memo", type=Path, default=None, help="Replay cache file.")
     args = parser.parse_args()
     services = offline_services(args.tasks)
+    if args.memo is not None:
+        services.sandbox.load(args.memo)  # type: ignore[attr-defined]
     tasks = services.tasks
     context_of = {t: tasks.get(t).public().context.value for t in tasks.ids}
 
@@ -119,6 +126,59 @@ def main() -> None:
         wins, losses = len(won.get(field, ())), len(lost.get(field, ()))
         verdict = "ok" if wins >= 5 and losses >= 5 else "below target"
         print(f"  {field:24} wins {wins:>3}  losses {losses:>3}  {verdict}")
+    for first, second in INTERACTIONS:
+        interaction(outcomes, initial, ids, first, second, space)
+    if args.memo is not None:
+        services.sandbox.save(args.memo)  # type: ignore[attr-defined]
+
+
+# Pairs of fields whose best values depend on each other in the scripted author: reading
+# more clauses needs more steps; a third round writes items whose repairs need a budget;
+# a long check output needs steps left to act on what it shows.
+INTERACTIONS = (
+    ("agentSteps", "contextTokens"),
+    ("maxRounds", "repairSteps"),
+    ("agentSteps", "toolOutputChars"),
+)
+
+
+def interaction(
+    outcomes: Callable[[Strategy, list[str]], Outcomes],
+    initial: Strategy,
+    ids: list[str],
+    first: str,
+    second: str,
+    space: SearchSpace,
+) -> None:
+    """Print successes over the grid of two fields' values (the others initial), each row's
+    best value of `first`, and the tasks where changing `first` helps at one value of
+    `second` but not at another: evidence that the two interact."""
+    grid: dict[tuple[int, int], Outcomes] = {}
+    for b in space.allowed_values(second):
+        for a in space.allowed_values(first):
+            strategy = initial
+            for field, value in ((first, a), (second, b)):
+                edit = {"op": "set_scalar", "field": field, "value": value}
+                strategy = apply(strategy, parse_edit(edit))
+            grid[(a, b)] = outcomes(strategy, ids)
+    print(f"interaction {first} x {second} (successes of {len(ids)}):")
+    for b in space.allowed_values(second):
+        row = {a: sum(grid[(a, b)].values()) for a in space.allowed_values(first)}
+        best = [a for a, n in row.items() if n == max(row.values())]
+        cells = "  ".join(f"{first}={a}: {n:>2}" for a, n in row.items())
+        print(f"  {second}={b:<6} {cells}   best {first}: {best}")
+    base_a = initial.field_value(first)
+    depends = sorted(
+        {
+            t
+            for t in ids
+            for a in space.allowed_values(first)
+            if len({grid[(a, b)][t] > grid[(base_a, b)][t] for b in space.allowed_values(second)})
+            > 1
+        }
+    )
+    print(f"  tasks where a {first} change helps at some {second} values only: {len(depends)}")
+    print(f"    {' '.join(depends)}")
 
 
 if __name__ == "__main__":
