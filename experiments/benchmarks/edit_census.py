@@ -77,6 +77,8 @@ def main() -> None:
         if field:  # a single edit from the initial strategy
             won.setdefault(field, set()).update(wins)
             lost.setdefault(field, set()).update(losses)
+        if args.memo is not None:  # keep what was run, should the census be stopped
+            services.sandbox.save(args.memo)  # type: ignore[attr-defined]
         line = describe_edit(parse_edit(edit), limit=70)
         print(f"  {line:72} +{len(wins)} -{len(losses)}  (of {len(ids)})", flush=True)
 
@@ -126,8 +128,8 @@ def main() -> None:
         wins, losses = len(won.get(field, ())), len(lost.get(field, ()))
         verdict = "ok" if wins >= 5 and losses >= 5 else "below target"
         print(f"  {field:24} wins {wins:>3}  losses {losses:>3}  {verdict}")
-    for first, second in INTERACTIONS:
-        interaction(outcomes, initial, ids, first, second, space)
+    for first, second, values in INTERACTIONS:
+        interaction(outcomes, initial, ids, (first, space.allowed_values(first)), (second, values))
     if args.memo is not None:
         services.sandbox.save(args.memo)  # type: ignore[attr-defined]
 
@@ -135,10 +137,9 @@ def main() -> None:
 # Pairs of fields whose best values depend on each other in the scripted author: reading
 # more clauses needs more steps; a third round writes items whose repairs need a budget;
 # a long check output needs steps left to act on what it shows.
-INTERACTIONS = (
-    ("agentSteps", "contextTokens"),
-    ("maxRounds", "repairSteps"),
-    ("agentSteps", "toolOutputChars"),
+INTERACTIONS: tuple[tuple[str, str, tuple[int, ...]], ...] = (
+    ("agentSteps", "contextTokens", (18000, 24000)),
+    ("maxRounds", "repairSteps", (3, 5, 7)),
 )
 
 
@@ -146,24 +147,24 @@ def interaction(
     outcomes: Callable[[Strategy, list[str]], Outcomes],
     initial: Strategy,
     ids: list[str],
-    first: str,
-    second: str,
-    space: SearchSpace,
+    first_values: tuple[str, tuple[int, ...]],
+    second_values: tuple[str, tuple[int, ...]],
 ) -> None:
     """Print successes over the grid of two fields' values (the others initial), each row's
     best value of `first`, and the tasks where changing `first` helps at one value of
     `second` but not at another: evidence that the two interact."""
+    (first, firsts), (second, seconds) = first_values, second_values
     grid: dict[tuple[int, int], Outcomes] = {}
-    for b in space.allowed_values(second):
-        for a in space.allowed_values(first):
+    for b in seconds:
+        for a in firsts:
             strategy = initial
             for field, value in ((first, a), (second, b)):
                 edit = {"op": "set_scalar", "field": field, "value": value}
                 strategy = apply(strategy, parse_edit(edit))
             grid[(a, b)] = outcomes(strategy, ids)
     print(f"interaction {first} x {second} (successes of {len(ids)}):")
-    for b in space.allowed_values(second):
-        row = {a: sum(grid[(a, b)].values()) for a in space.allowed_values(first)}
+    for b in seconds:
+        row = {a: sum(grid[(a, b)].values()) for a in firsts}
         best = [a for a, n in row.items() if n == max(row.values())]
         cells = "  ".join(f"{first}={a}: {n:>2}" for a, n in row.items())
         print(f"  {second}={b:<6} {cells}   best {first}: {best}")
@@ -172,9 +173,8 @@ def interaction(
         {
             t
             for t in ids
-            for a in space.allowed_values(first)
-            if len({grid[(a, b)][t] > grid[(base_a, b)][t] for b in space.allowed_values(second)})
-            > 1
+            for a in firsts
+            if len({grid[(a, b)][t] > grid[(base_a, b)][t] for b in seconds}) > 1
         }
     )
     print(f"  tasks where a {first} change helps at some {second} values only: {len(depends)}")
