@@ -8,7 +8,9 @@ from the initial strategy win and lose (the landscape target: at least 5 of each
 Sandbox runs of identical (program, suite) pairs are replayed (landscape.MemoSandbox).
 
 This is the evidence behind the heuristic proposer's ordering (README, "The offline world").
-It evaluates about 2,000 (strategy, task) pairs: some 30 minutes on 2 cores.
+It evaluates about 3,000 (strategy, task) pairs: some 30-60 minutes on 2 cores. It prints its
+per-field tally after the scalar fields and again after routes, guidance and lessons, and the
+interaction grids in between, so a run stopped early still reports what it measured.
 
 `--memo FILE` keeps the replayed sandbox runs across invocations (content-keyed, so a changed
 corpus or author only reruns what changed).
@@ -93,6 +95,22 @@ def main() -> None:
             if value != initial.field_value(field):
                 edit = {"op": "set_scalar", "field": field, "value": value}
                 report(base, initial, edit, field)
+    tally(won, lost, space, "scalar fields")
+    for first, second, values in INTERACTIONS:
+        interaction(outcomes, initial, ids, (first, space.allowed_values(first)), (second, values))
+    wider = apply(
+        initial, parse_edit({"op": "set_scalar", "field": "contextTokens", "value": 24000})
+    )
+
+    def routes(label: str, strategy: Strategy, outcome: Outcomes) -> None:
+        print(f"routes, from {label} (own context's tasks):")
+        for context, skills in CONTEXT_SKILLS.items():
+            own = {t: ok for t, ok in outcome.items() if context_of[t] == context}
+            for skill in skills if own else ():
+                edit = {"op": "set_route", "context": context, "skill": skill}
+                report(own, strategy, edit, "skillRoutes" if strategy is initial else "")
+
+    routes("initial", initial, base)
     print("guidance sentences, from the initial strategy:")
     for sentence in TECHNIQUE_SENTENCES.values():
         report(base, initial, {"op": "set_guidance", "text": sentence}, "guidance")
@@ -107,31 +125,28 @@ def main() -> None:
         )
         edit = {"op": "add_lesson", "lesson": lesson.to_json_dict()}
         report(base, initial, edit, "lessons")
-    wider = apply(
-        initial, parse_edit({"op": "set_scalar", "field": "contextTokens", "value": 24000})
-    )
-    wider_base = outcomes(wider, ids)
-    for label, strategy, outcome in (
-        ("initial", initial, base),
-        ("contextTokens 24000", wider, wider_base),
-    ):
-        print(f"routes, from {label} (own context's tasks):")
-        for context, skills in CONTEXT_SKILLS.items():
-            own = {t: ok for t, ok in outcome.items() if context_of[t] == context}
-            if not own:
-                continue
-            for skill in skills:
-                edit = {"op": "set_route", "context": context, "skill": skill}
-                report(own, strategy, edit, "skillRoutes" if strategy is initial else "")
-    print("per field, tasks its single edits from the initial strategy win / lose (target 5+5):")
-    for field in space.mutable_fields:
-        wins, losses = len(won.get(field, ())), len(lost.get(field, ()))
-        verdict = "ok" if wins >= 5 and losses >= 5 else "below target"
-        print(f"  {field:24} wins {wins:>3}  losses {losses:>3}  {verdict}")
-    for first, second, values in INTERACTIONS:
-        interaction(outcomes, initial, ids, (first, space.allowed_values(first)), (second, values))
+    tally(won, lost, space, "every field")
+    routes("contextTokens 24000", wider, outcomes(wider, ids))
     if args.memo is not None:
         services.sandbox.save(args.memo)  # type: ignore[attr-defined]
+
+
+def tally(
+    won: dict[str, set[str]], lost: dict[str, set[str]], space: SearchSpace, what: str
+) -> None:
+    """Per field, the tasks its single edits from the initial strategy win and lose so far."""
+    print(
+        f"per field ({what}), tasks its single edits from the initial strategy win / lose "
+        "(target 5+5):"
+    )
+    for field in space.mutable_fields:
+        if field not in won and field not in lost:
+            continue
+        wins, losses = sorted(won.get(field, ())), sorted(lost.get(field, ()))
+        verdict = "ok" if len(wins) >= 5 and len(losses) >= 5 else "below target"
+        print(f"  {field:24} wins {len(wins):>3}  losses {len(losses):>3}  {verdict}")
+        print(f"    won: {' '.join(wins)}")
+        print(f"    lost: {' '.join(losses)}")
 
 
 # Pairs of fields whose best values depend on each other in the scripted author: reading
