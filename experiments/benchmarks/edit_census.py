@@ -174,8 +174,9 @@ def interaction(
         for a in firsts:
             strategy = initial
             for field, value in ((first, a), (second, b)):
-                edit = {"op": "set_scalar", "field": field, "value": value}
-                strategy = apply(strategy, parse_edit(edit))
+                if strategy.field_value(field) != value:  # an unchanged value is no edit
+                    edit = {"op": "set_scalar", "field": field, "value": value}
+                    strategy = apply(strategy, parse_edit(edit))
             grid[(a, b)] = outcomes(strategy, ids)
     print(f"interaction {first} x {second} (successes of {len(ids)}):")
     for b in seconds:
