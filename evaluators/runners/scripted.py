@@ -23,7 +23,7 @@ strategy field changes what it does:
   the review. Round 1 writes up to two items per seen clause (one per clause first), so
   reading more clauses (contextTokens) needs more steps.
 - maxRounds: each further round writes one more item for every seen clause that has no
-  test failing on the initial program yet.
+  test failing on the initial program yet (never one the author dropped earlier).
 - repairSteps: the session's budget for rewriting broken tests. After each check, tests
   whose failure section in the visible output shows a broken-test signature (NameError,
   missing fixture, ImportError) are rewritten to their repaired variant, which costs as
