@@ -202,6 +202,86 @@ def test_review_budget_decides_what_is_reviewed(probe_tasks: Path, tmp_path: Pat
     assert "c2-overfit" not in _items(large)
 
 
+def test_a_rounds_steps_pay_for_its_check_and_repairs(probe_tasks: Path, tmp_path: Path) -> None:
+    # Round 1 writes 7 steps of items. With 12 steps the check (2) leaves 3: one repair and
+    # its re-check. With 10 steps only 1 is left, so the broken test waits for round 2.
+    roomy = _run(probe_tasks, tmp_path / "12", BASE.model_copy(update={"agent_steps": 12}))
+    tight = _run(probe_tasks, tmp_path / "10", BASE.model_copy(update={"agent_steps": 10}))
+    for result, budget in ((roomy, 12), (tight, 10)):
+        first = _phase(result, "generation")[0]
+        assert first["steps_used"] == 7 and first["steps_budget"] == budget
+    assert _phase(roomy, "repair")[0]["actions"] == {"c3-broken": "repaired"}
+    deferred = _phase(tight, "repair")
+    assert deferred[0]["identified"] == ["test_c3_broken"] and deferred[0]["actions"] == {}
+    assert deferred[0]["agent_steps_left"] == 1
+    assert deferred[1]["actions"] == {"c3-broken": "repaired"}  # round 2 had the steps
+
+
+def test_a_repair_costs_what_the_item_cost_to_write(probe_tasks: Path, tmp_path: Path) -> None:
+    costly = _copy_with_pool_edit(
+        probe_tasks,
+        tmp_path / "costly",
+        'id = "c3-broken"\nclause = 3\ntechnique = "basic"\ncost = 1',
+        'id = "c3-broken"\nclause = 3\ntechnique = "basic"\ncost = 3',
+    )
+    enough = _run(costly, tmp_path / "3", BASE.model_copy(update={"repair_steps": 3}))
+    short = _run(costly, tmp_path / "2", BASE.model_copy(update={"repair_steps": 2}))
+    repairs = [phase for phase in _phase(enough, "repair") if phase["actions"]]
+    assert [phase["actions"] for phase in repairs] == [{"c3-broken": "repaired"}]
+    assert repairs[0]["repair_steps_left"] == 0
+    assert all(phase["actions"] == {} for phase in _phase(short, "repair"))
+    # The review cannot pay for the rewrite either, so it drops the broken test.
+    assert _phase(short, "review")[0]["actions"]["c3-broken"] == "dropped"
+    assert "c3-broken" not in _items(short)
+
+
+def test_the_review_pays_per_item_by_its_length(probe_tasks: Path, tmp_path: Path) -> None:
+    # A long first test (a big case table) costs more than a 2048-token review can pay, and
+    # the review reads in suite order, so it reviews nothing; 4096 tokens reach past it.
+    table = tmp_path / "table"
+    shutil.copytree(probe_tasks, table)
+    rows = "".join(f"        ({n}, {n}),\n" for n in range(500))
+    (table / "probe-task/author/items/test_c1_basic.py").write_text(
+        "import probe\n\n\ndef test_c1_basic():\n    cases = [\n"
+        f"{rows}    ]\n    assert all(a == b for a, b in cases) and probe.VERSION == 1\n"
+    )
+    small = _run(table, tmp_path / "s", BASE.model_copy(update={"review_max_output_tokens": 2048}))
+    large = _run(table, tmp_path / "l", BASE.model_copy(update={"review_max_output_tokens": 4096}))
+    assert _phase(small, "review")[0]["reviewed"] == 0
+    assert "c2-overfit" in _items(small)
+    assert _phase(large, "review")[0]["reviewed"] >= 2
+    assert "c2-overfit" not in _items(large)
+
+
+def test_the_review_drops_an_overfit_test_that_caught_the_bug(
+    probe_tasks: Path, tmp_path: Path
+) -> None:
+    catching = tmp_path / "catching"
+    shutil.copytree(probe_tasks, catching)
+    (catching / "probe-task/author/items/test_c2_overfit.py").write_text(
+        "import probe\n\n\ndef test_c2_overfit():\n    assert probe.DEEP_OK\n"
+    )
+    small = _run(
+        catching, tmp_path / "s", BASE.model_copy(update={"review_max_output_tokens": 128})
+    )
+    large = _run(
+        catching, tmp_path / "l", BASE.model_copy(update={"review_max_output_tokens": 4096})
+    )
+    assert 2 in _phase(small, "submit")[0]["clauses_caught"]
+    assert _phase(large, "review")[0]["actions"]["c2-overfit"] == "dropped"
+    assert 2 not in _phase(large, "submit")[0]["clauses_caught"]
+
+
+def test_a_dropped_test_is_never_written_again(probe_tasks: Path, tmp_path: Path) -> None:
+    unfixable = _copy_with_pool_edit(
+        probe_tasks, tmp_path / "unfixable", 'repaired = "items/test_c3_broken_fixed.py"\n', ""
+    )
+    result = _run(unfixable, tmp_path / "r", BASE.model_copy(update={"max_rounds": 3}))
+    written = [w["item"] for g in _phase(result, "generation") for w in g["written"]]
+    assert written.count("c3-broken") == 1
+    assert _phase(result, "repair")[0]["actions"] == {"c3-broken": "dropped"}
+
+
 def test_no_hidden_path_is_read(probe_tasks: Path, tmp_path: Path) -> None:
     stripped = tmp_path / "stripped"
     shutil.copytree(probe_tasks, stripped)

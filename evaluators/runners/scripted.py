@@ -15,19 +15,29 @@ strategy field changes what it does:
   enable the techniques named by their capability tags (a technique or a skill name).
 - guidance: technique words in the guidance (GUIDANCE_WORDS) enable those techniques for
   every task. Items of enabled non-basic techniques are written before basic ones.
-- agentSteps: each round may spend this many steps writing items (each item has a cost).
-  Round 1 writes up to two items per seen clause (one per clause first).
+- agentSteps: each round's step budget. It pays for the items written (each item has a
+  cost), for the check run (CHECK_STEPS: run the suite, read its output) and for every
+  repair after it (REPAIR_AGENT_STEPS each, with a re-check). Writing stops while fewer
+  than CHECK_STEPS would be left; repairs stop while fewer than one repair plus a re-check
+  are left, so a round that wrote a lot may leave its broken tests for the next round or
+  the review. Round 1 writes up to two items per seen clause (one per clause first), so
+  reading more clauses (contextTokens) needs more steps.
 - maxRounds: each further round writes one more item for every seen clause that has no
-  test failing on the initial program yet.
-- repairSteps: after each check, tests whose failure section in the visible output shows a
-  broken-test signature (NameError, missing fixture, ImportError) are replaced by their
-  repaired variant, or dropped; one repair step each. Unidentified broken tests stay.
+  test failing on the initial program yet (never one the author dropped earlier).
+- repairSteps: the session's budget for rewriting broken tests. After each check, tests
+  whose failure section in the visible output shows a broken-test signature (NameError,
+  missing fixture, ImportError) are rewritten to their repaired variant, which costs as
+  many repair steps as the item cost to write (a complex test takes longer to fix), or
+  dropped when there is none (one step). A rewrite the budget cannot pay is not made.
 - toolOutputChars: the check output is cut to this many chars before the author reads it,
   so late failure sections (and the broken tests they show) can be invisible. Per-test
   pass/fail comes from the JUnit report, without messages.
-- reviewMaxOutputTokens: a final review reads REVIEW_TOKENS_PER_ITEM per item in suite
-  order; it drops items that assert incidental details and repairs or drops broken ones
-  among the items it can afford to read.
+- reviewMaxOutputTokens: a final review goes through the items in suite order, writing for
+  each a verdict (REVIEW_VERDICT_TOKENS) that quotes the test it judges (its tokens), and
+  stops at the first item its output budget cannot pay for: a long table-driven test is
+  costly to review. Among the items it reads it drops those that assert incidental details
+  (even one that was the only test failing on the initial program: the review judges the
+  code, not the check), and rewrites broken ones while repair steps last, else drops them.
 
 With `[runner.scripted] noise` above 0 the author slips now and then (items written
 broken, clauses skipped, a fallible review), seeded per (strategy, task, seed, repeat);
@@ -64,9 +74,11 @@ from search_space import Component, Strategy, retrieve_lessons, strategy_id
 HARNESS_TOKENS = 13_000
 CLAUSE_READ_TOKENS = 1_000
 SKILL_DOC_TOKENS = 1_500
-REVIEW_TOKENS_PER_ITEM = 400
+REVIEW_VERDICT_TOKENS = 320
 CHARS_PER_TOKEN = 4
 ITEMS_PER_CLAUSE_FIRST_ROUND = 2
+CHECK_STEPS = 2  # run the suite, read its output
+REPAIR_AGENT_STEPS = 1  # rewrite one test
 
 GUIDANCE_WORDS: dict[Technique, tuple[str, ...]] = {
     Technique.BOUNDARY: ("boundary", "edge case", "off-by-one", "empty input"),
@@ -173,8 +185,10 @@ class _Session:
         self.visible = ""
         self.steps = self.calls = self.output_tokens = 0
         self.repairs_left = strategy.repair_steps
+        self.round_left = 0  # agent steps left in the current round
         self.noise = noise
         self.slipped: set[str] = set()  # items whose written source is broken by a slip
+        self.dropped: set[str] = set()  # items given up on: never written again
 
     def run(self, sandbox: Sandbox) -> RunnerResult:
         seen, techniques = self._plan()
@@ -248,6 +262,7 @@ class _Session:
             if item.clause == clause
             and item.technique in techniques
             and item.id not in self.draft.items
+            and item.id not in self.dropped
         ]
         # Specialist techniques first: an enabled skill shapes what is written first.
         return sorted(usable, key=lambda item: item.technique is Technique.BASIC)
@@ -260,6 +275,7 @@ class _Session:
         per_clause: int,
     ) -> bool:
         budget = self.strategy.agent_steps
+        writable = budget - CHECK_STEPS  # keep the steps to run this round's check
         written: list[dict[str, Any]] = []
         skipped = 0
         if round_number == 1:
@@ -270,25 +286,27 @@ class _Session:
                 if not options:
                     continue
                 item = options[0]
-                if item.cost > budget:
+                if item.cost > writable:
                     skipped += 1
                     continue
-                budget -= item.cost
+                writable -= item.cost
                 self.draft.add(item)
                 self._maybe_slip(item)
                 self.output_tokens += _tokens(item.source)
                 written.append(
                     {"item": item.id, "clause": item.clause, "technique": item.technique.value}
                 )
-        self.steps += self.strategy.agent_steps - budget
+        used = budget - CHECK_STEPS - writable
+        self.steps += used
+        self.round_left = budget - used
         self.calls += len(written)
         self.phases.append(
             {
                 "phase": "generation",
                 "round": round_number,
                 "written": written,
-                "steps_used": self.strategy.agent_steps - budget,
-                "steps_budget": self.strategy.agent_steps,
+                "steps_used": used,
+                "steps_budget": budget,
                 "skipped_for_budget": skipped,
             }
         )
@@ -302,6 +320,9 @@ class _Session:
             timeout_s=self.limits.test_timeout_s,
         )
         result = sandbox.run(spec)
+        spent = min(CHECK_STEPS, self.round_left)  # a re-check may use the last steps
+        self.round_left -= spent
+        self.steps += spent
         statuses = parse_junit(result.results_xml) or ()
         self.draft.failing = {
             case.test_id.rsplit("::", 1)[-1]
@@ -339,9 +360,16 @@ class _Session:
                 self.draft.sources[item.id] = broken
                 self.slipped.add(item.id)
 
+    def _repair_cost(self, item: AuthorItem) -> int:
+        """Repair steps to rewrite a broken item (as many as writing it took), or one to
+        drop an item that has no repaired variant."""
+        if item.id in self.slipped or item.repaired_source is not None:
+            return item.cost
+        return 1
+
     def _fix(self, item: AuthorItem) -> str:
         """Undo a slip, else replace a broken item by its repaired variant or drop it;
-        return the action."""
+        return the action. The caller pays `_repair_cost`."""
         if item.id in self.slipped:
             self.slipped.discard(item.id)
             self.draft.sources[item.id] = item.source
@@ -350,6 +378,7 @@ class _Session:
             self.draft.sources[item.id] = item.repaired_source
             return "repaired"
         self.draft.drop(item.id)
+        self.dropped.add(item.id)
         return "dropped"
 
     def _repair(self, round_number: int) -> bool:
@@ -359,9 +388,14 @@ class _Session:
         for name in identified:
             item = by_test[name]
             fixable = item.id in self.slipped or self.draft.sources.get(item.id) == item.source
-            if self.repairs_left == 0 or not fixable:
+            cost = self._repair_cost(item)
+            if not fixable or cost > self.repairs_left:
                 continue
-            self.repairs_left -= 1
+            if self.round_left < REPAIR_AGENT_STEPS + CHECK_STEPS:
+                break  # no steps left this round to rewrite and re-check
+            self.repairs_left -= cost
+            self.round_left -= REPAIR_AGENT_STEPS
+            self.steps += REPAIR_AGENT_STEPS
             actions[item.id] = self._fix(item)
         self.calls += len(actions)
         self.phases.append(
@@ -371,13 +405,32 @@ class _Session:
                 "identified": identified,
                 "actions": actions,
                 "repair_steps_left": self.repairs_left,
+                "agent_steps_left": self.round_left,
             }
         )
         return bool(actions)
 
+    def _review_fix(self, item: AuthorItem) -> str:
+        """The review rewrites a broken item while repair steps last, else drops it."""
+        cost = self._repair_cost(item)
+        if cost <= self.repairs_left:
+            self.repairs_left -= cost
+            return self._fix(item)
+        self.slipped.discard(item.id)
+        self.draft.drop(item.id)
+        self.dropped.add(item.id)
+        return "dropped"
+
     def _review(self) -> None:
-        affordable = self.strategy.review_max_output_tokens // REVIEW_TOKENS_PER_ITEM
-        reviewed = list(self.draft.items.values())[:affordable]
+        budget = self.strategy.review_max_output_tokens
+        reviewed: list[AuthorItem] = []
+        spent = 0
+        for item in self.draft.items.values():
+            cost = REVIEW_VERDICT_TOKENS + _tokens(self.draft.sources[item.id])
+            if spent + cost > budget:
+                break
+            reviewed.append(item)
+            spent += cost
         actions: dict[str, str] = {}
         for item in reviewed:
             # The review is fallible: it may miss a real problem or drop a good test, and
@@ -387,16 +440,18 @@ class _Session:
             )
             if broken:
                 if not self.noise.review_misses():
-                    actions[item.id] = self._fix(item)
+                    actions[item.id] = self._review_fix(item)
             elif item.flaw == "overfit":
                 if not self.noise.review_misses():
                     self.draft.drop(item.id)
+                    self.dropped.add(item.id)
                     actions[item.id] = "dropped"
             elif self.noise.review_drops_good():
                 self.draft.drop(item.id)
+                self.dropped.add(item.id)
                 actions[item.id] = "dropped"
         self.calls += 1
-        self.output_tokens += len(reviewed) * REVIEW_TOKENS_PER_ITEM
+        self.output_tokens += spent
         self.phases.append(
             {
                 "phase": "review",

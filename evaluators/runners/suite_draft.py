@@ -19,6 +19,7 @@ BROKEN_SIGNATURES = (
     re.compile(r"\b(ImportError|ModuleNotFoundError)\b"),
 )
 _SECTION = re.compile(r"^_{3,} (?:ERROR at setup of )?(test_\w+)(?:\[.*\])? _{3,}$", re.M)
+_BANNER = re.compile(r"^={3,} .* ={3,}$", re.M)
 TIMING = re.compile(r"in \d+(?:\.\d+)?s\b")
 _SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S*::(test_\w+)\S* - (.*)$", re.M)
 
@@ -39,8 +40,11 @@ def identify_broken(visible_output: str) -> list[str]:
     """Test names whose visible failure section (or summary line) shows a broken test."""
     found: list[str] = []
     headers = list(_SECTION.finditer(visible_output))
-    for index, header in enumerate(headers):
-        end = headers[index + 1].start() if index + 1 < len(headers) else len(visible_output)
+    # A section ends at the next one or at a banner (`=== short test summary info ===`), so
+    # the last section never takes in the summary lines of other tests.
+    ends = sorted(m.start() for m in (*headers, *_BANNER.finditer(visible_output)))
+    for header in headers:
+        end = next((at for at in ends if at > header.start()), len(visible_output))
         body = visible_output[header.end() : end]
         if any(sig.search(body) for sig in BROKEN_SIGNATURES):
             found.append(header.group(1))

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import os
+import pickle
 import random
 import sys
 import tempfile
@@ -66,6 +67,16 @@ class MemoSandbox:
                     name = path.relative_to(root).as_posix().encode()
                     digest.update(name + b"\0" + path.read_bytes() + b"\0")
         return digest.hexdigest()
+
+    def load(self, path: Path) -> None:
+        """Add the replays saved by `save` (keys hash contents, so stale ones never match)."""
+        if path.is_file():
+            with path.open("rb") as file:
+                self._results.update(pickle.load(file))  # our own cache file, never downloaded
+
+    def save(self, path: Path) -> None:
+        with self._lock, path.open("wb") as file:
+            pickle.dump(self._results, file)
 
     def run(self, spec: RunSpec) -> RunResult:
         key = self._key(spec)
