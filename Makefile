@@ -27,7 +27,7 @@ demo: $(STAMP) sandbox-deps
 	$(BIN)/rsi demo
 
 test: $(STAMP) sandbox-deps lint
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q --durations=20
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

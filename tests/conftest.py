@@ -14,6 +14,7 @@ import pytest
 
 from evaluators.sandbox import Isolation, LocalSandbox, RunSpec
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+from tests.search_fixtures import FinishedSearch, run_keeping_search
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
@@ -27,6 +28,13 @@ def unavailable(reason: str) -> None:
     if IN_CI:
         pytest.fail(f"CI=true but {reason}")
     pytest.skip(reason)
+
+
+@pytest.fixture(scope="session")
+def keeping_search(tmp_path_factory: pytest.TempPathFactory) -> FinishedSearch:
+    """The keeping search, run once per session: the crash chain's uninterrupted baseline
+    and the run the engine-search tests inspect. Tests must not change its run dir."""
+    return run_keeping_search(tmp_path_factory.mktemp("keeping"))
 
 
 @pytest.fixture(scope="session")

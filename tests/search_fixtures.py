@@ -1,9 +1,14 @@
-"""A small real search over a fixed slice of the embedded corpus, shared by engine tests."""
+"""Real searches over fixed slices of the embedded corpus, shared by engine tests."""
 
 from __future__ import annotations
 
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
+
+from rsi.config import load_config
+from rsi.engine import Engine
+from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "experiments/tasks"
@@ -110,8 +115,13 @@ enabled = false
 
 def keeping_pool(directory: Path) -> Path:
     """Copy the pinned pool of the keeping search into `directory/tasks`."""
+    return pinned_pool(directory, KEEPING_POOL)
+
+
+def pinned_pool(directory: Path, pool: Path) -> Path:
+    """Copy the corpus tasks named in `pool` (one id per line) into `directory/tasks`."""
     target = directory / "tasks"
-    for task_id in KEEPING_POOL.read_text().split():
+    for task_id in pool.read_text().split():
         shutil.copytree(CORPUS / task_id, target / task_id)
     return target
 
@@ -122,3 +132,36 @@ def write_keeping_config(directory: Path, *, tasks: Path, workers: int = 2) -> P
         KEEPING_SEARCH.format(tasks=tasks, root=ROOT, runs=directory / "runs", workers=workers)
     )
     return path
+
+
+class RecordingProposer:
+    """The keeping search's policy, with every context it is shown kept for inspection."""
+
+    def __init__(self) -> None:
+        self.inner = PolicyProposer(("heuristic", "optuna"), optuna_startup_trials=4)
+        self.name = self.inner.name
+        self.seen: list[ProposalContext] = []
+
+    def propose(self, context: ProposalContext) -> Proposal:
+        self.seen.append(context)
+        return self.inner.propose(context)
+
+
+@dataclass(frozen=True)
+class FinishedSearch:
+    """A finished keeping search: its config's home, its task pool and its run dir."""
+
+    home: Path
+    tasks: Path
+    run_dir: Path
+    proposer: RecordingProposer
+
+
+def run_keeping_search(home: Path) -> FinishedSearch:
+    """Run the keeping search in this process at 2 workers (the slowest shared fixture)."""
+    tasks = keeping_pool(home)
+    config = load_config(write_keeping_config(home, tasks=tasks, workers=2))
+    proposer = RecordingProposer()
+    run_dir = home / "run"
+    Engine(config, run_dir, proposer=proposer).run()
+    return FinishedSearch(home, tasks, run_dir, proposer)

@@ -4,7 +4,9 @@ finishes with the same journal as an uninterrupted run and never pays again for 
 evaluation the journal already held.
 
 The fixture search keeps two children, dev-ranks three candidates and gates with
-discordant pairs (tests/search_fixtures.py, KEEPING_SEARCH).
+discordant pairs (tests/search_fixtures.py, KEEPING_SEARCH). Its uninterrupted run is the
+session's shared keeping search (tests/conftest.py), run in-process: the journal is the same
+whichever process runs it.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from typing import Any
 import pytest
 
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
-from tests.search_fixtures import ROOT, keeping_pool, write_keeping_config
+from tests.search_fixtures import ROOT, FinishedSearch, write_keeping_config
 
 pytestmark = pytest.mark.slow
 WORKERS = 2
@@ -81,17 +83,14 @@ def kill_points(events: list[dict[str, Any]]) -> list[int]:
     return sorted(k for k in points if k < len(events))
 
 
-def test_kill_anywhere_then_resume_matches_uninterrupted_run(tmp_path: Path) -> None:
-    tasks = keeping_pool(tmp_path)
-    # Two homes, same config content: run ids (directory names) must match for equal journals.
-    (tmp_path / "a").mkdir()
-    (tmp_path / "b").mkdir()
-    baseline_config = write_keeping_config(tmp_path / "a", tasks=tasks, workers=WORKERS)
-    config = write_keeping_config(tmp_path / "b", tasks=tasks, workers=WORKERS)
-    baseline_dir, chain_dir = tmp_path / "a" / "run", tmp_path / "b" / "run"
-    assert _drive(baseline_config, baseline_dir, tmp_path / "baseline.ledger") == 0
-    baseline_events = _events(baseline_dir)
-    baseline = _content(baseline_dir)
+def test_kill_anywhere_then_resume_matches_uninterrupted_run(
+    keeping_search: FinishedSearch, tmp_path: Path
+) -> None:
+    # Same tasks and config content in another home: run ids (directory names) match too.
+    config = write_keeping_config(tmp_path, tasks=keeping_search.tasks, workers=WORKERS)
+    chain_dir = tmp_path / "run"
+    baseline_events = _events(keeping_search.run_dir)
+    baseline = _content(keeping_search.run_dir)
     _assert_the_fixture_is_not_trivial(baseline_events)
 
     ledger = tmp_path / "chain.ledger"

@@ -1,4 +1,4 @@
-"""A real small search in-process: data-role isolation, status/release output, determinism."""
+"""The shared keeping search: data-role isolation, the screen, status/release output, resume."""
 
 from __future__ import annotations
 
@@ -7,15 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rsi.config import load_config
-from rsi.engine import Engine
 from rsi.journal import CandidateKept, Screened, fold, read_events, summarise
-from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 from tests.cli_helpers import run_rsi
-from tests.search_fixtures import (
-    keeping_pool,
-    write_keeping_config,
-)
+from tests.search_fixtures import FinishedSearch, RecordingProposer
 
 pytestmark = pytest.mark.slow
 
@@ -24,27 +18,9 @@ pytestmark = pytest.mark.slow
 # keeps no child at any seed from 1 to 30.)
 
 
-class RecordingProposer:
-    """The real policy, with every context it is shown kept for inspection."""
-
-    def __init__(self) -> None:
-        self.inner = PolicyProposer(("heuristic", "optuna"), optuna_startup_trials=4)
-        self.name = self.inner.name
-        self.seen: list[ProposalContext] = []
-
-    def propose(self, context: ProposalContext) -> Proposal:
-        self.seen.append(context)
-        return self.inner.propose(context)
-
-
 @pytest.fixture(scope="module")
-def finished_search(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, RecordingProposer]:
-    home = tmp_path_factory.mktemp("search")
-    config = load_config(write_keeping_config(home, tasks=keeping_pool(home), workers=2))
-    proposer = RecordingProposer()
-    run_dir = home / "run"
-    Engine(config, run_dir, proposer=proposer).run()
-    return run_dir, proposer
+def finished_search(keeping_search: FinishedSearch) -> tuple[Path, RecordingProposer]:
+    return keeping_search.run_dir, keeping_search.proposer
 
 
 def _split(run_dir: Path) -> dict[str, list[str]]:

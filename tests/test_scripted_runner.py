@@ -17,6 +17,7 @@ import pytest
 from evaluators.runners.author_pool import load_author_pool
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.runners.suite_draft import stable_output
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import PublicTask, TaskSet
 from search_space import Lesson, SkillRoute, Strategy
@@ -113,6 +114,38 @@ def test_same_inputs_give_a_byte_identical_submission(probe_tasks: Path, tmp_pat
     for name in files:
         assert (one.submission / name).read_bytes() == (two.submission / name).read_bytes()
     assert one.trace == two.trace
+
+
+def test_object_addresses_and_times_in_check_output_never_reach_the_trace(
+    tmp_path: Path,
+) -> None:
+    """A failing capsys test prints `<CaptureFixture object at 0x...>` with --tb=long; the
+    address differs per process, and a trace that kept it would make journals differ."""
+    shown = "capsys = <CaptureFixture object at 0x7f1e1b68ead0>\n1 failed in 0.42s"
+    assert (
+        stable_output(shown)
+        == "capsys = <CaptureFixture object at 0x000000000000>\n1 failed in N s"
+    )
+    address = "at 0x55d4c3a1b2c0>"
+    assert len(stable_output(address)) == len(address)  # the visible cut stays where it was
+    root = Path(__file__).resolve().parents[1]
+    task_id = "cli-word-count-totals"  # its capsys tests fail on the initial program
+    tasks = TaskSet.load(root / "experiments/tasks").subset([task_id])
+    initial = Strategy.model_validate_json(
+        (root / "experiments/strategies/initial.json").read_text()
+    )
+    traces = []
+    for home in ("a", "b"):  # each run's pytest process puts its objects elsewhere
+        runner = ScriptedRunner(make_sandbox("local"), TaskDirPools(tasks))
+        result = run_safely(
+            runner, initial, tasks.get(task_id).public(), RunnerLimits(), tmp_path / home
+        )
+        traces.append(result.trace)
+    assert (
+        "capsys = <_pytest.capture.CaptureFixture object at 0x000000000000>"
+        in traces[0].tool_output
+    )
+    assert traces[0] == traces[1]
 
 
 def test_context_tokens_decide_which_clauses_are_read(probe_tasks: Path, tmp_path: Path) -> None:

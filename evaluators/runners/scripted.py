@@ -33,15 +33,17 @@ strategy field changes what it does:
   so late failure sections (and the broken tests they show) can be invisible. Per-test
   pass/fail comes from the JUnit report, without messages.
 - reviewMaxOutputTokens: a final review goes through the items in suite order, writing for
-  each a verdict (REVIEW_VERDICT_TOKENS) that quotes the test it judges (its tokens), and
-  stops at the first item its output budget cannot pay for: a long table-driven test is
-  costly to review. Among the items it reads it drops those that assert incidental details
-  (even one that was the only test failing on the initial program: the review judges the
-  code, not the check), and rewrites broken ones while repair steps last, else drops them.
+  each a verdict (`mending.REVIEW_VERDICT_TOKENS`) that quotes the test it judges (its
+  tokens), and stops at the first item its output budget cannot pay for: a long
+  table-driven test is costly to review. Among the items it reads it drops those that
+  assert incidental details (even one that was the only test failing on the initial
+  program: the review judges the code, not the check), and rewrites broken ones while
+  repair steps last, else drops them.
 
 With `[runner.scripted] noise` above 0 the author slips now and then (items written
 broken, clauses skipped, a fallible review), seeded per (strategy, task, seed, repeat);
-see `evaluators.runners.noise` for the rates.
+see `evaluators.runners.noise` for the rates. Repairs and the review live in
+`evaluators.runners.mending`.
 
 The trace records what it saw and did: clause counts, techniques, lesson ids, written
 item ids with clause and technique, check outcomes, visible output, repairs and the
@@ -65,8 +67,9 @@ from evaluators.runners.author_pool import (
 )
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
-from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings, written_broken
-from evaluators.runners.suite_draft import TIMING, Draft, identify_broken
+from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens
+from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings
+from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
 from evaluators.sandbox.base import RunSpec, Sandbox
 from evaluators.tasks import PublicTask, TaskSet
 from search_space import Component, Strategy, retrieve_lessons, strategy_id
@@ -74,8 +77,6 @@ from search_space import Component, Strategy, retrieve_lessons, strategy_id
 HARNESS_TOKENS = 13_000
 CLAUSE_READ_TOKENS = 1_000
 SKILL_DOC_TOKENS = 1_500
-REVIEW_VERDICT_TOKENS = 320
-CHARS_PER_TOKEN = 4
 ITEMS_PER_CLAUSE_FIRST_ROUND = 2
 CHECK_STEPS = 2  # run the suite, read its output
 REPAIR_AGENT_STEPS = 1  # rewrite one test
@@ -108,10 +109,6 @@ class TaskDirPools:
         if task_id not in self._cache:
             self._cache[task_id] = load_author_pool(self._dirs[task_id])
         return self._cache[task_id]
-
-
-def _tokens(text: str) -> int:
-    return -(-len(text) // CHARS_PER_TOKEN)
 
 
 def enabled_techniques(strategy: Strategy, task: PublicTask) -> tuple[set[Technique], list[str]]:
@@ -184,11 +181,9 @@ class _Session:
         self.checks: list[dict[str, Any]] = []
         self.visible = ""
         self.steps = self.calls = self.output_tokens = 0
-        self.repairs_left = strategy.repair_steps
         self.round_left = 0  # agent steps left in the current round
         self.noise = noise
-        self.slipped: set[str] = set()  # items whose written source is broken by a slip
-        self.dropped: set[str] = set()  # items given up on: never written again
+        self.mender = Mender(self.draft, noise, strategy.repair_steps)
 
     def run(self, sandbox: Sandbox) -> RunnerResult:
         seen, techniques = self._plan()
@@ -229,13 +224,13 @@ class _Session:
         techniques, lesson_ids = enabled_techniques(self.strategy, self.task)
         lessons = [les for les in self.strategy.lessons if les.id in lesson_ids]
         route = self.strategy.route_for(self.task.context)
-        used = HARNESS_TOKENS + _tokens(self.strategy.guidance) + _tokens(intro)
-        used += sum(_tokens(lesson.render()) for lesson in lessons)
+        used = HARNESS_TOKENS + tokens(self.strategy.guidance) + tokens(intro)
+        used += sum(tokens(lesson.render()) for lesson in lessons)
         used += SKILL_DOC_TOKENS if route is not None and route.skill else 0
         used += sum(len(f.content) for f in self.task.files) // CHARS_PER_TOKEN
         seen: list[Clause] = []
         for clause in clauses:
-            cost = CLAUSE_READ_TOKENS + _tokens(clause.text)
+            cost = CLAUSE_READ_TOKENS + tokens(clause.text)
             if used + cost > self.strategy.context_tokens:
                 break
             seen.append(clause)
@@ -262,7 +257,7 @@ class _Session:
             if item.clause == clause
             and item.technique in techniques
             and item.id not in self.draft.items
-            and item.id not in self.dropped
+            and item.id not in self.mender.dropped
         ]
         # Specialist techniques first: an enabled skill shapes what is written first.
         return sorted(usable, key=lambda item: item.technique is Technique.BASIC)
@@ -290,9 +285,8 @@ class _Session:
                     skipped += 1
                     continue
                 writable -= item.cost
-                self.draft.add(item)
-                self._maybe_slip(item)
-                self.output_tokens += _tokens(item.source)
+                self.mender.write(item)
+                self.output_tokens += tokens(item.source)
                 written.append(
                     {"item": item.id, "clause": item.clause, "technique": item.technique.value}
                 )
@@ -330,7 +324,7 @@ class _Session:
             if case.status in (TestStatus.FAILED, TestStatus.ERROR)
         }
         limit = self.strategy.tool_output_chars
-        output = TIMING.sub("in N s", result.output)  # wall times would make traces vary
+        output = stable_output(result.output)  # traces must not vary between identical runs
         self.visible = output[:limit]
         self.calls += 1
         self.checks.append(
@@ -353,50 +347,21 @@ class _Session:
         caught = {item.clause for i, item in self.draft.items.items() if self._fails(i)}
         return [clause for clause in seen if clause.number not in caught]
 
-    def _maybe_slip(self, item: AuthorItem) -> None:
-        if self.noise.writes_broken():
-            broken = written_broken(item.source)
-            if broken is not None:
-                self.draft.sources[item.id] = broken
-                self.slipped.add(item.id)
-
-    def _repair_cost(self, item: AuthorItem) -> int:
-        """Repair steps to rewrite a broken item (as many as writing it took), or one to
-        drop an item that has no repaired variant."""
-        if item.id in self.slipped or item.repaired_source is not None:
-            return item.cost
-        return 1
-
-    def _fix(self, item: AuthorItem) -> str:
-        """Undo a slip, else replace a broken item by its repaired variant or drop it;
-        return the action. The caller pays `_repair_cost`."""
-        if item.id in self.slipped:
-            self.slipped.discard(item.id)
-            self.draft.sources[item.id] = item.source
-            return "repaired"
-        if item.repaired_source is not None:
-            self.draft.sources[item.id] = item.repaired_source
-            return "repaired"
-        self.draft.drop(item.id)
-        self.dropped.add(item.id)
-        return "dropped"
-
     def _repair(self, round_number: int) -> bool:
         by_test = {item.test_name: item for item in self.draft.items.values()}
         identified = [name for name in identify_broken(self.visible) if name in by_test]
         actions: dict[str, str] = {}
         for name in identified:
             item = by_test[name]
-            fixable = item.id in self.slipped or self.draft.sources.get(item.id) == item.source
-            cost = self._repair_cost(item)
-            if not fixable or cost > self.repairs_left:
+            if not self.mender.fixable(item):
+                continue
+            if self.mender.repair_cost(item) > self.mender.repairs_left:
                 continue
             if self.round_left < REPAIR_AGENT_STEPS + CHECK_STEPS:
                 break  # no steps left this round to rewrite and re-check
-            self.repairs_left -= cost
             self.round_left -= REPAIR_AGENT_STEPS
             self.steps += REPAIR_AGENT_STEPS
-            actions[item.id] = self._fix(item)
+            actions[item.id] = self.mender.fix(item)
         self.calls += len(actions)
         self.phases.append(
             {
@@ -404,60 +369,14 @@ class _Session:
                 "round": round_number,
                 "identified": identified,
                 "actions": actions,
-                "repair_steps_left": self.repairs_left,
+                "repair_steps_left": self.mender.repairs_left,
                 "agent_steps_left": self.round_left,
             }
         )
         return bool(actions)
 
-    def _review_fix(self, item: AuthorItem) -> str:
-        """The review rewrites a broken item while repair steps last, else drops it."""
-        cost = self._repair_cost(item)
-        if cost <= self.repairs_left:
-            self.repairs_left -= cost
-            return self._fix(item)
-        self.slipped.discard(item.id)
-        self.draft.drop(item.id)
-        self.dropped.add(item.id)
-        return "dropped"
-
     def _review(self) -> None:
-        budget = self.strategy.review_max_output_tokens
-        reviewed: list[AuthorItem] = []
-        spent = 0
-        for item in self.draft.items.values():
-            cost = REVIEW_VERDICT_TOKENS + _tokens(self.draft.sources[item.id])
-            if spent + cost > budget:
-                break
-            reviewed.append(item)
-            spent += cost
-        actions: dict[str, str] = {}
-        for item in reviewed:
-            # The review is fallible: it may miss a real problem or drop a good test, and
-            # the trace holds only what it did, never the item's hidden flaw.
-            broken = item.id in self.slipped or (
-                item.flaw == "broken" and self.draft.sources[item.id] == item.source
-            )
-            if broken:
-                if not self.noise.review_misses():
-                    actions[item.id] = self._review_fix(item)
-            elif item.flaw == "overfit":
-                if not self.noise.review_misses():
-                    self.draft.drop(item.id)
-                    self.dropped.add(item.id)
-                    actions[item.id] = "dropped"
-            elif self.noise.review_drops_good():
-                self.draft.drop(item.id)
-                self.dropped.add(item.id)
-                actions[item.id] = "dropped"
+        phase, spent = self.mender.review(self.strategy.review_max_output_tokens)
         self.calls += 1
         self.output_tokens += spent
-        self.phases.append(
-            {
-                "phase": "review",
-                "budget_tokens": self.strategy.review_max_output_tokens,
-                "reviewed": len(reviewed),
-                "of": len(self.draft.items) + sum(a == "dropped" for a in actions.values()),
-                "actions": actions,
-            }
-        )
+        self.phases.append(phase)

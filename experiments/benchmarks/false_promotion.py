@@ -11,10 +11,14 @@ K seeds of each rule through the engine with `gate = "none"` and counts agreemen
 
 Part 2, the noisy real landscape: the scripted author with `[runner.scripted] noise = 0.1`
 in real sandboxes, with the true RAR of each promoted champion measured on every task over
-5 repeats (evaluation seeds). Skipped, saying so, where the config has no such setting.
+5 repeats (evaluation seeds). Searches with the same seed share evaluations until their
+acceptance rules diverge, and many suites coincide, so evaluations are memoized by
+(strategy, task, seed) and identical sandbox runs replayed (`landscape.SharedMemo`,
+`landscape.MemoSandbox`; `--memo FILE` keeps the replays across invocations).
 
 Usage: python experiments/benchmarks/false_promotion.py [--searches 200] [--threads 2]
        [--check 10] [--noisy-searches 10] [--truth-tasks 0] [--config FILE]
+       [--part both|null|noisy] [--memo FILE]
 """
 
 from __future__ import annotations
@@ -34,10 +38,13 @@ os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscape.py
 
+from landscape import MemoSandbox, SharedMemo, offline_services  # noqa: E402
 from pydantic import ValidationError  # noqa: E402
 from scipy.stats import binomtest  # noqa: E402
 
+from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from experiments.benchmarks.null_world import null_services  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
@@ -45,7 +52,6 @@ from rsi.engine import (  # noqa: E402
     ACCEPTANCE_RULES,
     Engine,
     EvaluationServices,
-    build_services,
     evaluate_one,
     load_initial,
 )
@@ -216,15 +222,17 @@ def noisy_config(config: ExperimentConfig) -> ExperimentConfig | None:
         return None
 
 
-def true_rar(config: ExperimentConfig, strategy: Strategy, home: Path, limit: int) -> float:
+def true_rar(
+    config: ExperimentConfig, strategy: Strategy, sandbox: MemoSandbox, limit: int
+) -> float:
     """Mean RAR over every task (the first `limit` if > 0) and `TRUE_RAR_REPEATS`
     evaluation seeds (fresh noise draws)."""
-    tasks = TaskSet.load(config.experiment.tasks)
-    task_ids = tasks.ids[:limit] if limit > 0 else tasks.ids
+    tasks_dir = config.experiment.tasks
+    task_ids = TaskSet.load(tasks_dir).ids
+    task_ids = task_ids[:limit] if limit > 0 else task_ids
     jobs = []
     for repeat in range(TRUE_RAR_REPEATS):
-        seeded = variant(config, 10_000 + repeat, "strict-no-regression", "mcnemar", home)
-        services = build_services(seeded, home / f"truth-{repeat}", tasks=tasks)
+        services = offline_services(tasks_dir, seed=10_000 + repeat, noise=NOISE, sandbox=sandbox)
         jobs.extend((services, task_id) for task_id in task_ids)
     with concurrent.futures.ThreadPoolExecutor(config.search.workers) as pool:
         results = pool.map(lambda job: evaluate_one(job[0], strategy, job[1], "dev"), jobs)
@@ -245,19 +253,30 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
     if args.noisy_searches == 0:
         print("SKIPPED: --noisy-searches 0")
         return
-    tasks = TaskSet.load(config.experiment.tasks)
+    sandbox = MemoSandbox(make_sandbox("local"))
+    if args.memo is not None:
+        sandbox.load(args.memo)
+    memo = SharedMemo(by_seed=True)
+    memo.install()
 
     def services(variant_config: ExperimentConfig, run_dir: Path) -> EvaluationServices:
-        return build_services(variant_config, run_dir, tasks=tasks)
+        seed = variant_config.experiment.seed
+        return offline_services(
+            variant_config.experiment.tasks, seed=seed, noise=NOISE, sandbox=sandbox
+        )
 
+    started = time.monotonic()
     seeds = range(1, args.noisy_searches + 1)
     jobs = [(rule, "mcnemar", seed) for rule in ACCEPTANCE_RULES for seed in seeds]
     # Real sandboxes already use the cores; one search at a time.
     outcomes = run_batch(noisy, services, jobs, home / "noisy", 1)
     print(f"{args.noisy_searches} searches per acceptance rule")
     report(outcomes, config.release.alpha)
+    print(f"({len(jobs)} searches in {time.monotonic() - started:.0f} s)", flush=True)
+    if args.memo is not None:
+        sandbox.save(args.memo)
     initial = load_initial(config)
-    truth = {strategy_id(initial): true_rar(noisy, initial, home / "truth", args.truth_tasks)}
+    truth = {strategy_id(initial): true_rar(noisy, initial, sandbox, args.truth_tasks)}
     print(f"true RAR of the initial strategy: {truth[strategy_id(initial)]:.1%}")
     baseline = truth[strategy_id(initial)]
     print(
@@ -271,13 +290,16 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
             for o in promoted:
                 if o.champion_id not in truth:
                     strategy = Strategy.model_validate(o.champion)
-                    truth[o.champion_id] = true_rar(
-                        noisy, strategy, home / "truth", args.truth_tasks
-                    )
+                    truth[o.champion_id] = true_rar(noisy, strategy, sandbox, args.truth_tasks)
+                    if args.memo is not None:  # keep what was run, should this be stopped
+                        sandbox.save(args.memo)
             worse = sum(truth[o.champion_id] < baseline for o in promoted)
             gains = ", ".join(f"{(truth[o.champion_id] - baseline) * 100:+.1f}" for o in promoted)
             print(f"{rule:22} {gate:8} {rate(worse, len(mine)):42} {rate(worse, len(promoted))}")
             print(f"{'':31} true RAR gains of the promoted (points): {gains or '-'}")
+    print(f"evaluations paid {memo.paid}, reused from the memo {memo.reused}")
+    if args.memo is not None:
+        sandbox.save(args.memo)
 
 
 def main() -> None:
@@ -288,6 +310,8 @@ def main() -> None:
     parser.add_argument("--check", type=int, default=10, help='seeds re-run with gate "none"')
     parser.add_argument("--noisy-searches", type=int, default=10, help="per rule; 0 skips")
     parser.add_argument("--truth-tasks", type=int, default=0, help="true RAR on N tasks; 0: all")
+    parser.add_argument("--part", choices=("both", "null", "noisy"), default="both")
+    parser.add_argument("--memo", type=Path, default=None, help="sandbox replay cache file")
     args = parser.parse_args()
     config = load_config(args.config)
     started = time.monotonic()
@@ -297,8 +321,10 @@ def main() -> None:
         prefix="rsi-false-promotion-", dir=shm if shm.is_dir() else None
     ) as home:
         tempfile.tempdir = home
-        null_world(config, args, Path(home))
-        noisy_landscape(config, args, Path(home))
+        if args.part in ("both", "null"):
+            null_world(config, args, Path(home))
+        if args.part in ("both", "noisy"):
+            noisy_landscape(config, args, Path(home))
         tempfile.tempdir = None
     print(f"elapsed {time.monotonic() - started:.0f} s")
 

@@ -34,9 +34,10 @@ from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E4
 from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.sandbox.base import RunResult, RunSpec, Sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
-from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.engine import EvaluationServices, evaluate_one, evaluation  # noqa: E402
+from rsi.journal import Evaluation  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
-from search_space import SearchSpace, Strategy, apply, parse_edit  # noqa: E402
+from search_space import SearchSpace, Strategy, apply, parse_edit, strategy_id  # noqa: E402
 from search_space.skills import generation_skills  # noqa: E402
 
 
@@ -88,6 +89,43 @@ class MemoSandbox:
         with self._lock:
             self._results[key] = result
         return result
+
+
+class SharedMemo:
+    """Memoizes `evaluate_one` by (strategy id, task id) across searches; thread-safe."""
+
+    def __init__(self, *, by_seed: bool = False) -> None:
+        self.by_seed = by_seed  # outcomes depend on the evaluation seed (a noisy author)
+        self.paid = 0
+        self.reused = 0
+        self._results: dict[tuple[str, str, int], tuple[Evaluation, dict[str, object]]] = {}
+        self._lock = threading.Lock()
+        self._evaluate_one = evaluation.evaluate_one
+
+    def install(self) -> None:
+        # The engine's Evaluator resolves `evaluate_one` at call time, so this is the seam.
+        evaluation.evaluate_one = self.evaluate_one  # type: ignore[assignment]
+
+    def evaluate_one(
+        self,
+        services: evaluation.EvaluationServices,
+        strategy: Strategy,
+        task_id: str,
+        purpose: evaluation.Purpose,
+    ) -> tuple[Evaluation, dict[str, object]]:
+        key = (strategy_id(strategy), task_id, services.seed if self.by_seed else 0)
+        with self._lock:
+            known = self._results.get(key)
+        if known is None:
+            known = self._evaluate_one(services, strategy, task_id, purpose)
+            with self._lock:
+                self._results[key] = known
+                self.paid += 1
+        else:
+            with self._lock:
+                self.reused += 1
+        data, record = known
+        return data.model_copy(update={"seed": services.seed, "purpose": purpose}), record
 
 
 def offline_services(

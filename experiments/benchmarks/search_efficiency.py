@@ -21,7 +21,6 @@ import argparse
 import os
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -32,13 +31,12 @@ sys.path.insert(0, str(ROOT))
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscape.py
 
-from landscape import MemoSandbox, offline_services  # noqa: E402
+from landscape import MemoSandbox, SharedMemo, offline_services  # noqa: E402
 
 from evaluators.sandbox import make_sandbox  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, evaluation  # noqa: E402
-from rsi.journal import Evaluation, SearchState  # noqa: E402
-from search_space import Strategy, strategy_id  # noqa: E402
+from rsi.engine import Engine  # noqa: E402
+from rsi.journal import SearchState  # noqa: E402
 
 STACKS = {"heuristic+optuna": ("heuristic", "optuna"), "random": ("random",)}
 
@@ -52,43 +50,6 @@ def variant(
     data["mlflow"]["enabled"] = False
     data["runner"]["scripted"] = {**data["runner"].get("scripted", {}), "noise": noise}
     return ExperimentConfig.model_validate(data)
-
-
-class SharedMemo:
-    """Memoizes `evaluate_one` by (strategy id, task id) across searches; thread-safe."""
-
-    def __init__(self, *, by_seed: bool = False) -> None:
-        self.by_seed = by_seed  # outcomes depend on the evaluation seed (a noisy author)
-        self.paid = 0
-        self.reused = 0
-        self._results: dict[tuple[str, str, int], tuple[Evaluation, dict[str, object]]] = {}
-        self._lock = threading.Lock()
-        self._evaluate_one = evaluation.evaluate_one
-
-    def install(self) -> None:
-        # The engine's Evaluator resolves `evaluate_one` at call time, so this is the seam.
-        evaluation.evaluate_one = self.evaluate_one  # type: ignore[assignment]
-
-    def evaluate_one(
-        self,
-        services: evaluation.EvaluationServices,
-        strategy: Strategy,
-        task_id: str,
-        purpose: evaluation.Purpose,
-    ) -> tuple[Evaluation, dict[str, object]]:
-        key = (strategy_id(strategy), task_id, services.seed if self.by_seed else 0)
-        with self._lock:
-            known = self._results.get(key)
-        if known is None:
-            known = self._evaluate_one(services, strategy, task_id, purpose)
-            with self._lock:
-                self._results[key] = known
-                self.paid += 1
-        else:
-            with self._lock:
-                self.reused += 1
-        data, record = known
-        return data.model_copy(update={"seed": services.seed, "purpose": purpose}), record
 
 
 def outcome(state: SearchState) -> tuple[bool, float]:

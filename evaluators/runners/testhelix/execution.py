@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from evaluators.junit import TestStatus, parse_junit
-from evaluators.runners.suite_draft import CONFTEST, RUN_SH, TIMING
+from evaluators.runners.suite_draft import CONFTEST, RUN_SH, stable_output
 from evaluators.runners.testhelix.signatures import SourceFile
 from evaluators.sandbox.base import Outcome, RunSpec, Sandbox
 from evaluators.tasks import PublicTask
@@ -134,7 +134,7 @@ class Workbench:
             for case in statuses
             if case.status in (TestStatus.FAILED, TestStatus.ERROR)
         )
-        output = TIMING.sub("in <time>", first.output)
+        output = stable_output(first.output, timing="in <time>")
         self.outputs.append(f"--- {target}: {first.outcome.value}\n{output}")
         visible = cut(output, self._visible_chars)
         return Check(
