@@ -22,7 +22,15 @@ import pytest
 from mlflow import MlflowClient
 
 from rsi import api as rsi_api
-from rsi.journal import DevScored, Event, LineageFailed, fold, read_events
+from rsi.journal import (
+    DevScored,
+    Evaluation,
+    Event,
+    LineageFailed,
+    TraceSource,
+    fold,
+    read_events,
+)
 from rsi.lineage import (
     LineageProjector,
     MlflowLineageSink,
@@ -262,7 +270,7 @@ def test_sink_never_blocks_while_its_projection_is_stuck(
         def __init__(self, tracking_uri: str, *, run_dir: Path | None = None) -> None:
             self.tracking_uri = tracking_uri
 
-        def sync(self, batch: list[Event]) -> None:
+        def sync(self, batch: list[Event], traces: TraceSource | None = None) -> None:
             if not entered.is_set():
                 entered.set()
                 opened.append(gate.wait(GUARD_S))
@@ -282,6 +290,38 @@ def test_sink_never_blocks_while_its_projection_is_stuck(
     assert synced[0] == (events[0].seq,)
     assert synced[-1] == tuple(e.seq for e in events)  # the next sync caught up with the rest
     assert sink.synced_seq == events[-1].seq and sink.failures() == []
+
+
+def test_the_live_sink_holds_no_trace_and_reads_them_back_from_the_journal(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A long search must not keep every trace in the sink's memory: evaluations reach the
+    projection without theirs, and the trace source reads each back from its line."""
+    run_dir = tmp_path / "slim"
+    write_journal(run_dir, experiment="lineage-slim")
+    events = read_events(run_dir)
+    journaled = {e.op: e.data.trace for e in events if isinstance(e.data, Evaluation)}
+    assert journaled and all(journaled.values()), "the fixture journal has no traces"
+    batches: list[tuple[list[Event], TraceSource | None]] = []
+
+    class RecordingProjector:
+        def __init__(self, tracking_uri: str, *, run_dir: Path | None = None) -> None:
+            pass
+
+        def sync(self, batch: list[Event], traces: TraceSource | None = None) -> None:
+            batches.append((batch, traces))
+
+    monkeypatch.setattr("rsi.lineage.sink.LineageProjector", RecordingProjector)
+    sink = MlflowLineageSink(run_dir, "recording://store", close_timeout_s=GUARD_S)
+    for event in events:
+        sink.on_event(event)
+    sink.close()
+    batch, traces = batches[-1]
+    assert [e.seq for e in batch] == [e.seq for e in events]
+    held = [e for e in batch if isinstance(e.data, Evaluation)]
+    assert len(held) == len(journaled) and all(e.data.trace == {} for e in held)
+    assert traces is not None
+    assert {op: traces(op) for op in journaled} == journaled
 
 
 def test_cli_sync_is_idempotent_and_reports_json(synced: tuple[Path, Lineage]) -> None:
@@ -381,8 +421,10 @@ def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
     class WatchedProjector(LineageProjector):
         """The real projector; says when a sync covered a dev score."""
 
-        def sync(self, events: Sequence[Event]) -> SyncReport | None:
-            report = super().sync(events)
+        def sync(
+            self, events: Sequence[Event], traces: TraceSource | None = None
+        ) -> SyncReport | None:
+            report = super().sync(events, traces)
             if any(isinstance(e.data, DevScored) for e in events):
                 mirrored.set()
             return report

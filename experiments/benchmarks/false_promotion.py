@@ -260,6 +260,8 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
     memo.install()
 
     def services(variant_config: ExperimentConfig, run_dir: Path) -> EvaluationServices:
+        if args.memo is not None:  # a search starts: keep what the earlier ones ran
+            sandbox.save(args.memo)
         seed = variant_config.experiment.seed
         return offline_services(
             variant_config.experiment.tasks, seed=seed, noise=NOISE, sandbox=sandbox

@@ -3,7 +3,9 @@
 Public surface:
 - typed events (`Event`, `EventData` and one model per event type) and `evaluation_op`;
 - `Journal`, the append-only, fsynced, op-idempotent `events.jsonl`, and `read_events`, its
-  read-only reader; `JournalConflict` when a replayed op disagrees;
+  read-only reader (`read_outcome_events` without evaluation traces, which a
+  `FollowingTraceFile` reads back by op, as the journal grows); `JournalConflict` when a
+  replayed op disagrees;
 - `RunLock`: one process drives a run at a time;
 - `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
   (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
@@ -38,15 +40,18 @@ from rsi.journal.events import (
     SearchStopped,
     SplitRecorded,
     evaluation_op,
+    without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
 from rsi.journal.state import Candidate, SearchState, TraceSource, fold
 from rsi.journal.store import (
     EVENTS_FILE,
     KILL_AFTER_ENV,
+    FollowingTraceFile,
     Journal,
     JournalConflict,
     read_events,
+    read_outcome_events,
 )
 from rsi.journal.summary import (
     KeptSummary,
@@ -73,6 +78,7 @@ __all__ = [
     "EvaluationOutcome",
     "Event",
     "EventData",
+    "FollowingTraceFile",
     "GateDecided",
     "Journal",
     "JournalConflict",
@@ -100,6 +106,8 @@ __all__ = [
     "fold",
     "lineage_edits",
     "read_events",
+    "read_outcome_events",
     "read_state",
     "summarise",
+    "without_trace",
 ]

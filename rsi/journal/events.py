@@ -221,6 +221,14 @@ class EvaluationOutcome(Evaluation):
     model_config = ConfigDict(frozen=True, extra="ignore")
     trace: dict[str, Any] = Field(default_factory=dict, validation_alias="__trace_not_read__")
 
+    @classmethod
+    def of(cls, evaluation: Evaluation) -> EvaluationOutcome:
+        """`evaluation` without its trace (no validation: it was validated already)."""
+        if isinstance(evaluation, EvaluationOutcome):
+            return evaluation
+        fields = {name: getattr(evaluation, name) for name in cls.model_fields if name != "trace"}
+        return cls.model_construct(**fields)
+
 
 class Event(BaseModel):
     """One journal line: `{seq, ts, type, op, data}`."""
@@ -244,6 +252,14 @@ class OutcomeEvent(Event):
     """A journal line read for the fold: evaluations come without their trace."""
 
     data: OutcomeData  # type: ignore[assignment]
+
+
+def without_trace(event: Event) -> Event:
+    """`event` as the fold keeps it: an evaluation comes without its trace (read it back
+    from the journal by op); any other event is returned as it is."""
+    if not isinstance(event.data, Evaluation) or isinstance(event.data, EvaluationOutcome):
+        return event
+    return event.model_copy(update={"data": EvaluationOutcome.of(event.data)})
 
 
 def evaluation_op(purpose: str, strategy_id: str, task_id: str, seed: int) -> str:

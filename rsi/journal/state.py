@@ -131,10 +131,8 @@ class SearchState:
                 data.proposer,
             )
         elif isinstance(data, Evaluation):
-            if self.traces is not None and not isinstance(data, EvaluationOutcome):
-                data = EvaluationOutcome.model_construct(
-                    **{name: getattr(data, name) for name in _OUTCOME_FIELDS}
-                )
+            if self.traces is not None:
+                data = EvaluationOutcome.of(data)
             self.evaluations[event.op] = data
         elif isinstance(data, DevScored):
             if data.strategy_id in self.candidates:
@@ -161,9 +159,6 @@ class SearchState:
             self.paused = data
         elif isinstance(data, ProposerUsage):
             self.usage.append(data)
-
-
-_OUTCOME_FIELDS = tuple(name for name in Evaluation.model_fields if name != "trace")
 
 
 def fold(events: Iterable[Event], traces: TraceSource | None = None) -> SearchState:

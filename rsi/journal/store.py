@@ -54,13 +54,17 @@ def _outcome_event(line: bytes) -> OutcomeEvent:
     return OutcomeEvent.model_validate(raw)
 
 
-def scan(path: Path, parse: Callable[[bytes], _Line]) -> Iterator[tuple[_Line, int, int]]:
-    """Each committed (newline-terminated) line, parsed, with its byte offset and length.
+def scan(
+    path: Path, parse: Callable[[bytes], _Line], *, start: int = 0
+) -> Iterator[tuple[_Line, int, int]]:
+    """Each committed (newline-terminated) line from byte `start` (a line's start), parsed,
+    with its byte offset and length.
 
     Streams the file, so memory does not grow with it; a torn last line is not yielded.
     """
-    offset = 0
+    offset = start
     with open(path, "rb") as handle:
+        handle.seek(start)
         for number, line in enumerate(handle, start=1):
             if not line.endswith(b"\n"):
                 return  # a torn final write: never committed
@@ -70,8 +74,9 @@ def scan(path: Path, parse: Callable[[bytes], _Line]) -> Iterator[tuple[_Line, i
                 reason = (
                     error.errors()[0]["msg"] if isinstance(error, ValidationError) else str(error)
                 )
+                where = f"line {number}" if start == 0 else f"the line at byte {offset}"
                 raise UserInputError(
-                    f"line {number} is not a valid event: {reason}", source=str(path)
+                    f"{where} is not a valid event: {reason}", source=str(path)
                 ) from None
             offset += len(line)
 
@@ -86,6 +91,11 @@ def _journal_path(run_dir: Path) -> Path:
 def read_events(run_dir: Path) -> list[Event]:
     """The committed events, read-only: safe while another process drives the run."""
     return [event for event, _, _ in scan(_journal_path(run_dir), Event.model_validate_json)]
+
+
+def read_outcome_events(run_dir: Path) -> list[OutcomeEvent]:
+    """The committed events without evaluation traces (a `FollowingTraceFile` reads them)."""
+    return [event for event, _, _ in scan(_journal_path(run_dir), _outcome_event)]
 
 
 class TraceFile:
@@ -103,6 +113,23 @@ class TraceFile:
     def __call__(self, op: str) -> dict[str, Any]:
         data = Event.model_validate_json(self.line(op)).data
         return data.trace if hasattr(data, "trace") else {}
+
+
+class FollowingTraceFile(TraceFile):
+    """A TraceFile for a journal that is still being appended to (by the engine's thread
+    or another process): an op it has not indexed yet is found by indexing the lines
+    committed since its last lookup, so each line is read once."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path)
+        self._indexed = 0  # bytes of the file already indexed
+
+    def line(self, op: str) -> bytes:
+        if op not in self.lines:
+            for raw, offset, length in scan(self.path, orjson.loads, start=self._indexed):
+                self.lines[raw["op"]] = (offset, length)
+                self._indexed = offset + length
+        return super().line(op)
 
 
 def fold_journal(run_dir: Path) -> SearchState:

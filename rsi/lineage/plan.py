@@ -33,6 +33,7 @@ from rsi.journal import (
     Screened,
     SearchState,
     SearchStopped,
+    TraceSource,
     fold,
     lineage_edits,
 )
@@ -110,9 +111,9 @@ def _edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> di
 
 
 class _Planner:
-    def __init__(self, events: Sequence[Event]) -> None:
+    def __init__(self, events: Sequence[Event], traces: TraceSource | None) -> None:
         self.events = events
-        self.state = fold(list(events))
+        self.state = fold(list(events), traces)
         self.ts: dict[tuple[str, str], int] = {}
         for event in events:
             key = self._ts_key(event)
@@ -137,8 +138,8 @@ class _Planner:
         started = self.state.rounds_started.get(r)
         tasks = started.tasks if started else ()
         by_key = {
-            (e.strategy_id, e.task_id): e
-            for e in self.state.evaluations.values()
+            (e.strategy_id, e.task_id): (op, e)
+            for op, e in self.state.evaluations.items()
             if e.purpose == "train"
         }
         rows = []
@@ -146,14 +147,13 @@ class _Planner:
             row: dict[str, Any] = {"task_id": task}
             for role, sid in (("parent", parent_id), ("child", child_id)):
                 found = by_key.get((sid, task))
-                row[role] = (
-                    None
-                    if found is None
-                    else found.model_dump(
-                        mode="json", include={"success", "initial_outcome", "reference_outcome"}
-                    )
-                    | {"runner_error": found.runner_error, "trace": found.trace}
-                )
+                if found is None:
+                    row[role] = None
+                    continue
+                op, evaluation = found
+                row[role] = evaluation.model_dump(
+                    mode="json", include={"success", "initial_outcome", "reference_outcome"}
+                ) | {"runner_error": evaluation.runner_error, "trace": self.state.trace(op)}
             rows.append(row)
         return _json({"round": r, "parent_id": parent_id, "child_id": child_id, "tasks": rows})
 
@@ -361,6 +361,7 @@ class _Planner:
         )
 
 
-def plan(events: Sequence[Event]) -> Plan | None:
-    """The runs a journal projects to; None before `run_started`."""
-    return _Planner(events).build()
+def plan(events: Sequence[Event], traces: TraceSource | None = None) -> Plan | None:
+    """The runs a journal projects to; None before `run_started`. Pass `traces` when the
+    events' evaluations come without their traces (`rsi.journal.without_trace`)."""
+    return _Planner(events, traces).build()

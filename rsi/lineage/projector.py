@@ -29,7 +29,13 @@ from mlflow.entities import Metric, Param, Run, RunStatus, RunTag
 from mlflow.exceptions import MlflowException
 
 from rsi.config import ExperimentConfig
-from rsi.journal import Event, read_events
+from rsi.journal import (
+    EVENTS_FILE,
+    Event,
+    FollowingTraceFile,
+    TraceSource,
+    read_outcome_events,
+)
 from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
 from rsi.lineage.registry import sync_champion
 from rsi.lineage.report_artifacts import sync_report
@@ -189,13 +195,14 @@ class LineageProjector:
             if not token:
                 return runs
 
-    def sync(self, events: Sequence[Event]) -> SyncReport | None:
+    def sync(self, events: Sequence[Event], traces: TraceSource | None = None) -> SyncReport | None:
         """Make MLflow match the journal; None when the journal has not started a run.
+        Pass `traces` when the events come without evaluation traces (see `plan`).
 
         A projector given the run's directory also logs the report's figures of a search
         that has gated or paused (`rsi.lineage.report_artifacts`).
         """
-        projected = plan(events)
+        projected = plan(events, traces)
         if projected is None:
             return None
         experiment_id = self.experiment_id(projected.experiment)
@@ -310,8 +317,11 @@ class LineageProjector:
 
 
 def sync_run_dir(run_dir: Path, tracking_uri: str) -> SyncReport:
-    """`rsi mlflow sync`: project a run directory's journal (read-only) into MLflow."""
-    report = LineageProjector(tracking_uri, run_dir=run_dir).sync(read_events(run_dir))
+    """`rsi mlflow sync`: project a run directory's journal (read-only) into MLflow.
+    Traces stay in the file until a round's artifacts read them."""
+    events = read_outcome_events(run_dir)
+    traces = FollowingTraceFile(run_dir / EVENTS_FILE)
+    report = LineageProjector(tracking_uri, run_dir=run_dir).sync(events, traces)
     if report is None:
         raise UserInputError("the journal has no run_started event yet", source=str(run_dir))
     return report

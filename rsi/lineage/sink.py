@@ -34,7 +34,16 @@ from mlflow.exceptions import MlflowException
 from sqlalchemy.exc import SQLAlchemyError
 
 from rsi.config import ExperimentConfig
-from rsi.journal import Evaluation, Event, LineageFailed, read_events
+from rsi.journal import (
+    EVENTS_FILE,
+    Evaluation,
+    Event,
+    FollowingTraceFile,
+    LineageFailed,
+    TraceSource,
+    read_outcome_events,
+    without_trace,
+)
 from rsi.lineage.projector import LineageProjector, tracking_uri_for
 
 # What an unreachable or broken store raises: MLflow's own errors, HTTP errors that escape
@@ -147,7 +156,10 @@ class MlflowLineageSink:
                 return items
 
     def _loop(self) -> None:
+        # Evaluations are held without their traces (most of a journal's bytes); a round's
+        # artifacts read the few they show back from the journal file by op.
         events: dict[int, Event] = {}
+        traces = FollowingTraceFile(self.run_dir / EVENTS_FILE)
         projector: LineageProjector | None = None
         dirty, stopping = False, False
         delay, retry_at = 0.0, 0.0  # delay > 0 while failing: next attempt at retry_at
@@ -155,7 +167,7 @@ class MlflowLineageSink:
             timeout = max(0.0, retry_at - time.monotonic()) if delay else None
             for item in self._drain(timeout):
                 if isinstance(item, Event):
-                    events[item.seq] = item
+                    events[item.seq] = without_trace(item)
                     self._last_seq = max(self._last_seq, item.seq)
                     # An evaluation alone changes no run: it shows up through the screen or
                     # dev score that follows it. Skipping those batches saves most syncs.
@@ -170,8 +182,9 @@ class MlflowLineageSink:
             target = self._last_seq
             try:
                 if 1 not in events:  # a resumed run: the earlier events are in the file
-                    events |= {e.seq: e for e in read_events(self.run_dir)}
-                projector = self._sync(projector, [events[seq] for seq in sorted(events)])
+                    events |= {e.seq: e for e in read_outcome_events(self.run_dir)}
+                ordered = [events[seq] for seq in sorted(events)]
+                projector = self._sync(projector, ordered, traces)
             except STORE_ERRORS as error:
                 self._fail(target, one_line(error))
                 low, high = self._backoff
@@ -181,13 +194,15 @@ class MlflowLineageSink:
             dirty, delay = False, 0.0
             self.synced_seq, self.syncs = target, self.syncs + 1
 
-    def _sync(self, projector: LineageProjector | None, events: list[Event]) -> LineageProjector:
+    def _sync(
+        self, projector: LineageProjector | None, events: list[Event], traces: TraceSource
+    ) -> LineageProjector:
         """One sync (opening the store if need be); a locked sqlite database is waited out
         with jittered, doubling pauses. Returns the projector for the next batch."""
         for pause in (*self._locked_retries, None):
             try:
                 projector = projector or LineageProjector(self.tracking_uri, run_dir=self.run_dir)
-                projector.sync(events)
+                projector.sync(events, traces)
                 return projector
             except STORE_ERRORS as error:
                 if pause is None or not is_locked(error):
