@@ -160,7 +160,7 @@ def rate(k: int, n: int) -> str:
     return f"{k:4}/{n:<4} {k / n:6.1%}  [{ci.low:6.1%}, {ci.high:6.1%}]"
 
 
-def report(outcomes: dict[tuple[str, str, int], Outcome], alpha: float) -> None:
+def report(outcomes: dict[tuple[str, str, int], Outcome], alpha: float, footnote: str) -> None:
     rules = sorted({rule for rule, _, _ in outcomes}, key=list(ACCEPTANCE_RULES).index)
     print(f"{'acceptance rule':22} {'children kept / screened (95% CI)':36} searches keeping >= 1")
     for rule in rules:
@@ -181,7 +181,7 @@ def report(outcomes: dict[tuple[str, str, int], Outcome], alpha: float) -> None:
             promoted_moved = sum(o.promote[gate] for o in moved)
             overall, when_moved = rate(promoted, len(mine)), rate(promoted_moved, len(moved))
             print(f"{rule:22} {gate:8} {overall:36} {when_moved}")
-    print(f"(alpha = {alpha:g}; on a null world every promotion is a false one)")
+    print(f"(alpha = {alpha:g}; {footnote})")
 
 
 def null_world(config: ExperimentConfig, args: argparse.Namespace, home: Path) -> None:
@@ -196,7 +196,7 @@ def null_world(config: ExperimentConfig, args: argparse.Namespace, home: Path) -
     outcomes = run_batch(config, services, jobs, home / "null", args.threads)
     elapsed = time.monotonic() - started
     print(f"== null world: {args.searches} searches per acceptance rule, quickstart sizes ==")
-    report(outcomes, config.release.alpha)
+    report(outcomes, config.release.alpha, "on a null world every promotion is a false one")
     print(f"({len(jobs)} searches in {elapsed:.0f} s, {elapsed / len(jobs):.2f} s per search)")
     if args.check:
         checks = [(rule, "none", seed) for rule in ACCEPTANCE_RULES for seed in seeds[: args.check]]
@@ -273,7 +273,7 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
     # Real sandboxes already use the cores; one search at a time.
     outcomes = run_batch(noisy, services, jobs, home / "noisy", 1)
     print(f"{args.noisy_searches} searches per acceptance rule")
-    report(outcomes, config.release.alpha)
+    report(outcomes, config.release.alpha, "whether a promotion is false is told by true RAR below")
     print(f"({len(jobs)} searches in {time.monotonic() - started:.0f} s)", flush=True)
     if args.memo is not None:
         sandbox.save(args.memo)
