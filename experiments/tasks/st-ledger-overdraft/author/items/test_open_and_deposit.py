@@ -2,8 +2,7 @@ from ledger import Ledger
 
 
 def test_open_and_deposit():
-    led = Ledger()
-    led.open_account("a")
+    led = opened_ledger("a")
     assert led.balance("a") == 0
     led.deposit("a", 25)
     assert led.balance("a") == 25

@@ -1,0 +1,7 @@
+from eventbus import EventBus
+
+
+def test_emit_calls_handler():
+    bus = EventBus()
+    bus.subscribe("t", lambda x: x + 1)
+    assert bus.emit("t", 1) == [2]

@@ -1,0 +1,9 @@
+from ledger import Ledger
+
+
+def test_open_and_deposit():
+    led = Ledger()
+    led.open_account("a")
+    assert led.balance("a") == 0
+    led.deposit("a", 25)
+    assert led.balance("a") == 25
