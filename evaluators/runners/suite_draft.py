@@ -21,6 +21,7 @@ BROKEN_SIGNATURES = (
 _SECTION = re.compile(r"^_{3,} (?:ERROR at setup of )?(test_\w+)(?:\[.*\])? _{3,}$", re.M)
 _BANNER = re.compile(r"^={3,} .* ={3,}$", re.M)
 TIMING = re.compile(r"in \d+(?:\.\d+)?s\b")
+_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S*::(test_\w+)\S* - (.*)$", re.M)
 # Object reprs in tracebacks (`<... object at 0x7f1e1b68ead0>`) differ run to run. A fixed
 # width of 12 digits, the usual width on 64-bit Linux, keeps the visible length as it was.
 ADDRESS = re.compile(r"\b0x[0-9a-fA-F]{6,16}\b")
@@ -31,8 +32,6 @@ def stable_output(output: str, *, timing: str = "in N s") -> str:
     """`output` without what varies between identical runs: wall times and addresses."""
     return ADDRESS.sub(STABLE_ADDRESS, TIMING.sub(timing, output))
 
-
-_SUMMARY = re.compile(r"^(?:FAILED|ERROR) \S*::(test_\w+)\S* - (.*)$", re.M)
 
 CONFTEST = """import os
 import sys
