@@ -9,12 +9,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
 from evaluators.sandbox import Isolation, LocalSandbox, RunSpec
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
-from tests.search_fixtures import FinishedSearch, run_keeping_search
+
+if TYPE_CHECKING:
+    from tests.search_fixtures import FinishedSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
@@ -34,6 +37,8 @@ def unavailable(reason: str) -> None:
 def keeping_search(tmp_path_factory: pytest.TempPathFactory) -> FinishedSearch:
     """The keeping search, run once per session: the crash chain's uninterrupted baseline
     and the run the engine-search tests inspect. Tests must not change its run dir."""
+    from tests.search_fixtures import run_keeping_search  # the engine only when asked for
+
     return run_keeping_search(tmp_path_factory.mktemp("keeping"))
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -106,8 +107,11 @@ def test_a_finished_run_resumes_to_the_same_journal(
 def test_a_changed_config_is_refused(
     finished_search: tuple[Path, RecordingProposer], tmp_path: Path
 ) -> None:
-    run_dir, _ = finished_search
-    home = run_dir.parent
+    shared, _ = finished_search
+    home = shared.parent
+    # A copy: this test edits the run's config.json and resumes it, and the crash chain
+    # compares its journal with the shared run's.
+    run_dir = Path(shutil.copytree(shared, tmp_path / "run"))
     changed = tmp_path / "changed.toml"
     original = (home / "keeping.toml").read_text()
     changed.write_text(original.replace("minibatch = 6", "minibatch = 3"))
