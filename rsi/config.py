@@ -61,6 +61,10 @@ class SearchSection(_Section):
     acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (
         "strict-no-regression"
     )
+    # Evaluate the next round's likely parent batch in slots that would idle (see
+    # rsi.engine.prefetch). "auto": only with the scripted runner, whose wrong guesses
+    # cost nothing but idle CPU; with a model-backed runner they would be paid calls.
+    prefetch: Literal["auto", "on", "off"] = "auto"
 
 
 class ProposersSection(_Section):
@@ -194,6 +198,12 @@ class ExperimentConfig(_Section):
         base = self.llm.model_dump() if self.llm is not None else {}
         return LlmSettings.model_validate({**base, **overrides})
 
+    def speculates(self) -> bool:
+        """Whether idle slots evaluate guessed batches (`[search] prefetch`)."""
+        if self.search.prefetch == "auto":
+            return self.runner.kind == "scripted"
+        return self.search.prefetch == "on"
+
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
         """Content id of the resolved config; a resume compares these (budget may change).
 
@@ -206,6 +216,7 @@ class ExperimentConfig(_Section):
         data = self.model_dump(mode="json", exclude_defaults=True)
         data["experiment"].pop("runs_dir", None)
         data.get("search", {}).pop("workers", None)
+        data.get("search", {}).pop("prefetch", None)  # the journal is the same either way
         data.pop("executor", None)
         data.get("llm", {}).pop("max_concurrent_calls", None)
         if ignore_budget:

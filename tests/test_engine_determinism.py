@@ -111,17 +111,24 @@ def _content(run_dir: Path) -> list[tuple[int, str, str]]:
 @pytest.mark.slow
 def test_runs_at_one_two_and_four_workers_write_the_same_journal(tmp_path: Path) -> None:
     """One worker journals in the order it works; two and four finish (and, with the
-    longest-first order, submit) in whatever order the machine allows. The crash test
-    adds a fourth timing: a killed and resumed run at two workers."""
+    longest-first order, submit) in whatever order the machine allows, and evaluate the
+    next round's guessed parent batch ahead in idle slots (the one-worker run does not
+    guess). The crash test adds a fourth timing: a killed and resumed run at two workers."""
     tasks = corpus_slice(tmp_path)
-    journals = {}
+    journals, guesses = {}, {}
     for workers in (1, 2, 4):
         home = tmp_path / f"w{workers}"
         home.mkdir()
         config = load_config(write_small_config(home, tasks=tasks, workers=workers))
-        Engine(config, home / "run").run()  # same run id ("run") in every home
+        prefetch = "off" if workers == 1 else "auto"
+        search = config.search.model_copy(update={"prefetch": prefetch})
+        engine = Engine(config.model_copy(update={"search": search}), home / "run")
+        engine.run()  # same run id ("run") in every home
         journals[workers] = _content(home / "run")
+        guesses[workers] = engine.evaluator.prefetcher.stats
     first = journals[1]
     assert any('"evaluation"' in payload for _, _, payload in first)
     differing = [key for key, journal in journals.items() if journal != first]
     assert differing == []
+    assert guesses[1].submitted == 0
+    assert guesses[2].adopted > 0 and guesses[4].adopted > 0  # the guesses were used

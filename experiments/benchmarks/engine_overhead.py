@@ -6,20 +6,24 @@ A search runs at most `workers` suites at once (`evaluators.sandbox.slots`), so 
 capacity is workers x wall time, and its work is the suites' run time (the runner's checks
 and the judge's targets) plus the runner's own time between its suites.
 
-The share outside is split, as shares of that capacity:
+Work counts only if it served the search: a speculative evaluation (`[search] prefetch`,
+rsi/engine/prefetch.py) whose guess was wrong was dropped, and its time in a slot is
+counted outside, as overhead. The share outside is split, as shares of that capacity:
 - worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
   temporary workspace, trace dumps);
-- idle inside `Evaluator.evaluate_many`: batch tails (the last evaluations of a batch
-  cannot fill every slot) and hand-offs (a finished worker waiting for the driver's next
-  task);
-- idle between batches: the driver alone (proposals, health checks, non-evaluation events,
-  freezing, gate statistics, startup).
+- dropped speculative evaluations;
+- idle slots: batch tails (the last evaluations of a batch cannot fill every slot),
+  hand-offs (a finished worker waiting for the driver's next task) and the driver alone
+  (proposals, health checks, freezing, gate statistics, startup), where no guess was left
+  to run.
 The driver thread's own time is listed too (journal appends with fsync, trace files,
 proposal steps): it overlaps the workers except between batches. With `--mlflow on` the
 live MLflow sink runs (a sqlite store in the temporary home) and its projection time on
 its own thread is reported as a share of wall time; `--mlflow both` runs off, then on.
+`--prefetch off` measures without speculation (the bare round protocol).
 
 Usage: python experiments/benchmarks/engine_overhead.py [--config FILE] [--mlflow off|on|both]
+       [--prefetch auto|on|off]
 """
 
 from __future__ import annotations
@@ -72,12 +76,13 @@ def patch(owner: Any, name: str, clock: BusyClock) -> None:
     setattr(owner, name, clock.wrap(getattr(owner, name)))
 
 
-def measure(config: ExperimentConfig, mlflow: bool) -> None:
+def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
     with tempfile.TemporaryDirectory(prefix="rsi-overhead-") as home:
         data = config.model_dump()
         data["experiment"]["runs_dir"] = Path(home)
         data["mlflow"]["enabled"] = mlflow
         data["mlflow"]["tracking_uri"] = None
+        data["search"]["prefetch"] = prefetch
         config = ExperimentConfig.model_validate(data)
         run_dir = Path(home) / "run"
         services = build_services(config, run_dir)
@@ -119,18 +124,23 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
             patch(MlflowLineageSink, "close", clocks["close"])
             lineage = sink_for(config, run_dir)
         started = time.perf_counter()
-        Engine(
+        engine = Engine(
             config, run_dir, services=services, lineage=lineage, override_consumed_release=True
-        ).run()
+        )
+        engine.run()
         wall = time.perf_counter() - started
+        guesses = engine.evaluator.prefetcher.stats
     seconds = {name: clock.seconds for name, clock in clocks.items()}
     # The runner's suites run on its evaluation thread; the judge's on rsi-judge threads.
     runner_suites = clocks["suites"].by_thread.get("rsi-eval", 0.0)
     runner_own = seconds["runner"] - clocks["slotted"].by_thread.get("rsi-eval", 0.0)
-    busy = seconds["suites"] + runner_own
+    # A dropped guess's slot time is an upper bound on its runner and judge work.
+    dropped = guesses.dropped_seconds
+    busy = seconds["suites"] + runner_own - dropped
     workers = config.search.workers
     capacity = workers * wall
-    print(f"--- MLflow live sink {'on' if mlflow else 'off'}")
+    speculating = "on" if config.speculates() else "off"
+    print(f"--- MLflow live sink {'on' if mlflow else 'off'}, speculation {speculating}")
     print(f"wall time: {wall:.1f} s with {workers} workers (at most {workers} suites at once)")
     print(
         f"suites: {seconds['suites']:.1f} s (runner checks {runner_suites:.1f} s); the runner's "
@@ -140,15 +150,22 @@ def measure(config: ExperimentConfig, mlflow: bool) -> None:
         f"wall time on the evaluation threads: runner {seconds['runner']:.1f} s, judge "
         f"{seconds['judge']:.1f} s (waits for a slot included)"
     )
-    print(f"worker utilization: {busy / capacity:.0%}")
+    print(
+        f"speculative evaluations: {guesses.submitted} run ahead, {guesses.adopted} used by a "
+        f"batch, {guesses.dropped} dropped ({dropped:.1f} s in a slot)"
+    )
+    print(f"worker utilization (useful work): {busy / capacity:.0%}")
     print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
     bookkeeping = seconds["one"] - seconds["runner"] - seconds["judge"]
-    inside = workers * seconds["evaluate"] - busy - bookkeeping
-    between = workers * (wall - seconds["evaluate"])
+    idle = capacity - busy - dropped - bookkeeping
     print("  split, as shares of workers x wall time:")
-    print(f"    worker bookkeeping (workspace, trace dumps)   {bookkeeping / capacity:6.1%}")
-    print(f"    idle inside evaluate (batch tails, hand-offs) {inside / capacity:6.1%}")
-    print(f"    idle between batches (driver alone)           {between / capacity:6.1%}")
+    print(f"    worker bookkeeping (workspace, trace dumps)    {bookkeeping / capacity:6.1%}")
+    print(f"    dropped speculative evaluations                {dropped / capacity:6.1%}")
+    print(f"    idle slots (tails, hand-offs, driver alone)    {idle / capacity:6.1%}")
+    print(
+        f"  the driver alone (outside every batch): {wall - seconds['evaluate']:.1f} s "
+        f"({1 - seconds['evaluate'] / wall:.1%} of wall time)"
+    )
     print("  driver thread, seconds (overlapping the workers within a batch):")
     print(
         f"    journal appends with fsync {seconds['append']:.2f} s ({seconds['append'] / wall:.1%})"
@@ -167,11 +184,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
     parser.add_argument("--mlflow", choices=("off", "on", "both"), default="off")
+    parser.add_argument("--prefetch", choices=("auto", "on", "off"), default="auto")
     args = parser.parse_args()
     config = load_config(args.config)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for mlflow in {"off": [False], "on": [True], "both": [False, True]}[args.mlflow]:
-        measure(config, mlflow)
+        measure(config, mlflow, args.prefetch)
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
   (runner plus judge) on an `EvaluationPool`, cached by journal op;
+- `Guess`: a batch the evaluator may run ahead in idle slots (see `prefetch.py`);
 - `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
@@ -17,6 +18,7 @@ from rsi.engine.evaluation import (
     EvaluationServices,
     Evaluator,
     ExecutorLost,
+    Guess,
     StopRequested,
     ThreadPool,
     evaluate_one,
@@ -45,6 +47,7 @@ __all__ = [
     "EvaluationServices",
     "Evaluator",
     "ExecutorLost",
+    "Guess",
     "LineageSink",
     "ProposalStep",
     "ScreenVerdict",

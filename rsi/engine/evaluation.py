@@ -5,6 +5,8 @@ a key already journaled is never paid for again. Work runs on an `EvaluationPool
 `concurrent.futures.Executor` in this process (`ThreadPool`) or a Dask cluster
 (`rsi/engine/dask_pool.py`); results come back to the calling thread, which alone journals
 them, in the order the tasks were asked for, so the journal is the same at any worker count.
+Slots a batch leaves idle may run the engine's guess of the next batch ahead
+(`rsi/engine/prefetch.py`); a guessed result is journaled only when a batch asks for it.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
+from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
 
@@ -43,6 +46,16 @@ class EvaluationServices:
     # Where the judge may run its targets concurrently (runs still share the sandbox's
     # slots, see evaluators.sandbox.slots); None runs them one after another.
     judge_executor: Executor | None = None
+
+
+@dataclass(frozen=True)
+class Guess:
+    """A batch the engine expects to ask for next (see `rsi.engine.prefetch`); no tasks:
+    nothing is expected."""
+
+    strategy: Strategy
+    task_ids: tuple[str, ...]
+    purpose: Purpose
 
 
 class StopRequested(RuntimeError):
@@ -171,6 +184,7 @@ class Evaluator:
         *,
         max_in_flight: int,
         should_stop: Callable[[], bool],
+        speculate: bool = False,
     ) -> None:
         self.services = services
         self.journal = journal
@@ -184,18 +198,49 @@ class Evaluator:
         self.paid = 0
         # Seconds each task's latest evaluation took (any strategy): the submission order.
         self.seconds: dict[str, float] = {}
+        # Guesses run only in slots real work leaves idle; see `prefetch`.
+        self.speculate = speculate
+        self.prefetcher = Prefetcher(self.pool)
 
     def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
 
+    def prefetch(self, guess: Guess | None) -> None:
+        """Set the batch expected next (None: none); idle slots evaluate it ahead.
+
+        Only with `speculate`: a guess's results are journaled when a batch asks for the
+        same ops, so the journal does not change, but a wrong guess is paid for.
+        """
+        if not self.speculate:
+            return
+        speculations = []
+        for task_id in guess.task_ids if guess else ():
+            assert guess is not None
+            op = self.op(guess.strategy, task_id, guess.purpose)
+            if op not in self.journal:
+                speculations.append(Speculation(op, guess.strategy, task_id, guess.purpose))
+        self.prefetcher.guess(speculations)
+
+    def close(self) -> None:
+        """Cancel speculative work that has not started (the search is over)."""
+        self.prefetcher.close()
+
     def evaluate(
-        self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
+        self,
+        strategy: Strategy,
+        task_ids: Sequence[str],
+        purpose: Purpose,
+        then: Guess | None = None,
     ) -> dict[str, Evaluation]:
         """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway."""
-        return self.evaluate_many([strategy], task_ids, purpose)[0]
+        return self.evaluate_many([strategy], task_ids, purpose, then)[0]
 
     def evaluate_many(
-        self, strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+        self,
+        strategies: Sequence[Strategy],
+        task_ids: Sequence[str],
+        purpose: Purpose,
+        then: Guess | None = None,
     ) -> list[dict[str, Evaluation]]:
         """Each strategy on `task_ids`, as one batch: per strategy, evaluations in `task_ids`
         order. Raises StopRequested if stopped midway.
@@ -207,12 +252,14 @@ class Evaluator:
         finish in: one that finishes early waits for its turn, so the journal does not
         depend on the number of workers or their timing. At most `window` evaluations are
         submitted and not yet journaled, which is all a crash can lose. A strategy given
-        twice is evaluated once.
+        twice is evaluated once. Evaluations run ahead by `prefetch` are adopted, then
+        `then` (if given; None keeps the current one) becomes the guess that fills this
+        batch's idle slots.
         """
         ids = [strategy_id(strategy) for strategy in strategies]
         if len(set(ids)) < len(ids):
             unique = dict(zip(ids, strategies, strict=True))
-            evaluated = self.evaluate_many(list(unique.values()), task_ids, purpose)
+            evaluated = self.evaluate_many(list(unique.values()), task_ids, purpose, then)
             by_id = dict(zip(unique, evaluated, strict=True))
             return [by_id[sid] for sid in ids]
         results: list[dict[str, Evaluation]] = [{} for _ in strategies]
@@ -228,35 +275,39 @@ class Evaluator:
         entries: dict[Hashable, tuple[int, float]] = {}  # handle -> (queue index, start)
         finished: dict[int, EvaluationResult] = {}
         waiting = set(range(len(queue)))  # queue indexes not submitted yet
+        for position, (index, task_id) in enumerate(queue):
+            adopted = self.prefetcher.take(self.op(strategies[index], task_id, purpose))
+            if adopted is None:
+                continue
+            waiting.discard(position)
+            if adopted.done:
+                finished[position] = self.pool.result(adopted.handle)
+            else:
+                pending[adopted.handle] = task_id
+                entries[adopted.handle] = (position, adopted.started)
+        if then is not None:
+            self.prefetch(then)
         journaled = 0
 
         def top_up() -> None:
+            """Real work first; a slot it cannot use (nothing left inside the journal
+            window) runs the next guessed evaluation."""
             while (
-                waiting
-                and len(pending) < self.max_in_flight
-                and len(queue) - len(waiting) - journaled < self.window
+                len(pending) + len(self.prefetcher.running) < self.max_in_flight
                 and not self.should_stop()
             ):
                 position = self._next(queue, waiting, journaled)
+                if position is None:
+                    if not self.prefetcher.submit_next():
+                        return
+                    continue
                 waiting.discard(position)
                 index, task_id = queue[position]
                 handle = self.pool.submit(strategies[index], task_id, purpose)
                 pending[handle], entries[handle] = task_id, (position, time.monotonic())
 
         try:
-            while waiting or pending:
-                top_up()
-                if not pending:
-                    break
-                for handle in self.pool.wait(pending):
-                    task_id = pending.pop(handle)
-                    position, started = entries.pop(handle)
-                    finished[position] = self.pool.result(handle)
-                    self.seconds[task_id] = time.monotonic() - started
-                # Hand freed workers their next task before the trace writes and fsyncs
-                # below, so a worker never idles while the driver journals (same window,
-                # same order).
-                top_up()
+            while True:
                 while journaled in finished:
                     index, task_id = queue[journaled]
                     data, record = finished.pop(journaled)
@@ -266,6 +317,24 @@ class Evaluator:
                     self._write_trace(op, record)
                     self.record(op, data)
                     results[index][task_id] = data
+                if journaled == len(queue):
+                    break
+                top_up()
+                in_flight = {**pending, **self.prefetcher.running}
+                if not pending and (self.should_stop() or not in_flight):
+                    break  # stopped: what was not submitted stays unpaid
+                done = self.pool.wait(in_flight)
+                self.seconds.update(self.prefetcher.reap([h for h in done if h not in pending]))
+                for handle in done:
+                    if handle in pending:
+                        task_id = pending.pop(handle)
+                        position, started = entries.pop(handle)
+                        finished[position] = self.pool.result(handle)
+                        self.seconds[task_id] = time.monotonic() - started
+                # Hand freed workers their next task before the trace writes and fsyncs
+                # above, so a worker never idles while the driver journals (same window,
+                # same order).
+                top_up()
         finally:
             # Leaving early (lost executor, error, interrupt): what is still pending would
             # be paid for and thrown away; `rsi resume` submits it again.
@@ -273,19 +342,24 @@ class Evaluator:
                 self.pool.cancel(list(pending))
         if any(len(done) < len(task_ids) for done in results):
             raise StopRequested("stopped with evaluations pending")
+        top_up()  # the guess keeps the slots busy while the driver decides what is next
         return [{task_id: done[task_id] for task_id in task_ids} for done in results]
 
-    def _next(self, queue: Sequence[tuple[int, str]], waiting: set[int], journaled: int) -> int:
+    def _next(
+        self, queue: Sequence[tuple[int, str]], waiting: set[int], journaled: int
+    ) -> int | None:
         """The queue index to submit next: within the journal window, the evaluation whose
         task took longest last time (a task not seen yet counts as longest, then queue
         order), so that a batch ends on short evaluations instead of idling on a long one.
 
         Candidates stay inside [journaled, journaled + window), so the evaluation the
         journal waits for is always among them: the window can never fill with results
-        that wait behind an evaluation not submitted.
+        that wait behind an evaluation not submitted. None: nothing left in the window.
         """
         end = min(len(queue), journaled + self.window)
         candidates = [position for position in range(journaled, end) if position in waiting]
+        if not candidates:
+            return None
         return max(
             candidates,
             key=lambda position: (self.seconds.get(queue[position][1], math.inf), -position),

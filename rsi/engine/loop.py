@@ -14,7 +14,7 @@ from typing import Protocol
 
 from evaluators.llm import preflight
 from rsi.config import ExperimentConfig, write_run_config
-from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
+from rsi.engine.evaluation import EvaluationServices, Evaluator, Guess, StopRequested
 from rsi.engine.executors import open_pool
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
@@ -155,6 +155,7 @@ class Engine:
                     pool,
                     max_in_flight=in_flight,
                     should_stop=stop,
+                    speculate=self.config.speculates(),
                 )
                 self.proposal = ProposalStep(
                     state=self.state,
@@ -179,6 +180,8 @@ class Engine:
             except StopRequested as stopped:
                 raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
             finally:
+                if hasattr(self, "evaluator"):
+                    self.evaluator.close()
                 if self.lineage is not None:
                     self.lineage.close()  # flushes what is queued, then reports last failures
                     for failure in self.lineage.failures():
@@ -285,6 +288,15 @@ class Engine:
             epochs=search.epochs,
         )
 
+    def _next_parent_batch(self, parent: Strategy | None = None) -> Guess:
+        """The batch the next round will start with, if `parent` (default: the parent
+        selected now) is still the one selected then; no tasks after the last round."""
+        r = self._current_round()
+        if r in self.state.rounds_started:
+            r += 1
+        tasks = self._batch(r) if r <= self.config.search.completed_rounds else None
+        return Guess(parent or self._strategy(self._select_parent()), tasks or (), "train")
+
     def _select_parent(self) -> str:
         candidates = list(self.state.candidates.values())
         if self.config.search.parent_selection == "latest":
@@ -316,12 +328,17 @@ class Engine:
             ),
         )
         assert self.state.split is not None
-        dev = self.evaluator.evaluate(strategy, self.state.split.roles["dev"], "dev")
+        # While its dev score is pending, a kept strategy is the likeliest next parent: a
+        # tie with the best goes to the later generation.
+        dev = self.evaluator.evaluate(
+            strategy, self.state.split.roles["dev"], "dev", then=self._next_parent_batch(strategy)
+        )
         successes = sum(e.success for e in dev.values())
         rar = successes / len(dev)
         self.record(
             f"dev:{sid}", DevScored(strategy_id=sid, rar=rar, successes=successes, n=len(dev))
         )
+        self.evaluator.prefetch(self._next_parent_batch())
 
     def _round(self, r: int) -> None:
         started = self.state.rounds_started.get(r)
@@ -334,7 +351,9 @@ class Engine:
             ).data  # type: ignore[assignment]
         assert isinstance(started, RoundStarted)
         parent = self._strategy(started.parent_id)
-        parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
+        parent_evals = self.evaluator.evaluate(
+            parent, started.tasks, "train", then=self._next_parent_batch()
+        )
         while self.state.attempts < self.config.search.max_attempts:
             child = self._pending_child(r) or self.proposal.attempt(parent, started)
             if child is None:
