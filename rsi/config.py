@@ -61,9 +61,9 @@ class SearchSection(_Section):
     acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (
         "strict-no-regression"
     )
-    # Evaluate the next round's likely parent batch in slots that would idle (see
-    # rsi.engine.prefetch). "auto": only with the scripted runner, whose wrong guesses
-    # cost nothing but idle CPU; with a model-backed runner they would be paid calls.
+    # Run ahead, in slots that would idle, the batches the search is sure to ask for later
+    # (rsi.engine.prefetch). "auto": only with the scripted runner, where work a search
+    # never asks for (it stopped early) costs nothing but CPU; elsewhere it is paid calls.
     prefetch: Literal["auto", "on", "off"] = "auto"
 
 
@@ -199,7 +199,7 @@ class ExperimentConfig(_Section):
         return LlmSettings.model_validate({**base, **overrides})
 
     def speculates(self) -> bool:
-        """Whether idle slots evaluate guessed batches (`[search] prefetch`)."""
+        """Whether idle slots run certain batches ahead (`[search] prefetch`)."""
         if self.search.prefetch == "auto":
             return self.runner.kind == "scripted"
         return self.search.prefetch == "on"

@@ -1,6 +1,6 @@
 """Speculative evaluation (rsi.engine.prefetch): a guessed batch runs only in slots real
 work leaves idle, reaches the journal only when a batch asks for the same ops, is never
-paid twice, and a wrong guess is dropped unseen.
+paid twice, and a guess never asked for is dropped unseen.
 
 Same rig as tests/test_evaluation_cache.py: a real ThreadPoolExecutor and Journal, with
 `evaluate_one` replaced by a worker whose gated tasks finish when the test says so.
@@ -27,15 +27,15 @@ def test_a_guessed_batch_runs_in_idle_slots_and_is_journaled_only_when_asked(
     worker = Worker({"b": True}, gated=["a"])
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         r.evaluator.speculate = True
-        guess = Guess(CHILD, ("b", "c"), "train")
-        call = Background(lambda: r.evaluator.evaluate(PARENT, ["a"], "train", then=guess))
+        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "release")])
+        call = Background(lambda: r.evaluator.evaluate(PARENT, ["a"], "train"))
         # `a` holds one slot; the other runs the guess, one evaluation at a time.
         assert r.spy.reached(1) == (["a", "b"], 0)
         worker.open("a")
         call.join()
         assert r.recorded == [r.op("a")]  # the guess is not in the journal
-        results = r.evaluator.evaluate(CHILD, ["b", "c"], "train")
-        assert r.recorded == [r.op("a"), r.op("b", strategy=CHILD), r.op("c", strategy=CHILD)]
+        results = r.evaluator.evaluate(CHILD, ["b", "c"], "release")
+        assert r.recorded == [r.op("a")] + [r.op(t, "release", CHILD) for t in ("b", "c")]
         assert results["b"].success and not results["c"].success
         assert results["b"].strategy_id == strategy_id(CHILD)
         stats = r.evaluator.prefetcher.stats
@@ -50,7 +50,8 @@ def test_a_guess_still_running_is_adopted_not_submitted_again(
     worker = Worker(gated=["b"])
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         r.evaluator.speculate = True
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(CHILD, ("b",), "train"))
+        r.evaluator.prefetch([Guess(CHILD, ("b",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
         call = Background(lambda: r.evaluator.evaluate(CHILD, ["b"], "train"))
         assert r.spy.reached(2)[0] == ["b"]  # the batch waits on the guessed run itself
         worker.open("b")
@@ -72,51 +73,38 @@ def test_real_work_goes_first_and_the_guess_fills_the_slot_it_leaves(
             return submit(strategy, task_id, purpose)
 
         r.evaluator.pool.submit = spy  # type: ignore[method-assign]
-        r.evaluator.evaluate(
-            PARENT, ["a", "b", "c"], "train", then=Guess(CHILD, ("x", "y"), "train")
-        )
+        r.evaluator.prefetch([Guess(CHILD, ("x",), "train"), Guess(CHILD, ("y",), "dev")])
+        r.evaluator.evaluate(PARENT, ["a", "b", "c"], "train")
         # One slot: the guess starts only once the batch has nothing left to submit (its
         # first evaluation keeps the slot busy while the driver decides what is next)...
         assert submitted == ["a", "b", "c", "x"]
         r.evaluator.evaluate(PARENT, ["d"], "train")
-        # ...and one guessed evaluation at a time, so the next batch waits for one at most.
+        # ...and one guessed evaluation at a time, so the next batch waits for one at most;
+        # the guesses run in the order given.
         assert submitted == ["a", "b", "c", "x", "d", "y"]
 
 
-def test_a_wrong_guess_never_reaches_the_journal_and_is_counted_as_dropped(
+def test_a_guess_never_asked_for_never_reaches_the_journal_and_is_dropped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker()
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         r.evaluator.speculate = True
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(CHILD, ("b", "c"), "train"))
-        r.evaluator.evaluate(PARENT, ["d"], "train", then=Guess(PARENT, ("b", "c"), "train"))
-        r.evaluator.prefetch(Guess(PARENT, ("e",), "train"))  # two guesses later: dropped
+        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        r.evaluator.evaluate(PARENT, ["d"], "train")  # both guesses run by now
+        r.evaluator.prefetch([Guess(PARENT, ("e",), "train")])  # replaced: dropped
         r.evaluator.evaluate(PARENT, ["b", "c", "e"], "train")
-        r.evaluator.close()
+        r.evaluator.prefetch([Guess(CHILD, ("f",), "train")])
+        r.evaluator.evaluate(PARENT, ["g"], "train")
+        r.evaluator.close()  # the search ended before asking for `f`
         stats = r.evaluator.prefetcher.stats
         journaled = [event.op for event in r.journal.events]
-    assert journaled == [r.op(t) for t in ("a", "d", "b", "c", "e")]
+    assert journaled == [r.op(t) for t in ("a", "d", "b", "c", "e", "g")]
     assert not any(strategy_id(CHILD) in op for op in journaled)
     child_runs = [task for sid, task, _ in worker.calls if sid == strategy_id(CHILD)]
-    assert sorted(child_runs) == ["b", "c"] and stats.dropped == 2
-    assert stats.dropped_seconds >= 0.0
+    assert sorted(child_runs) == ["b", "c", "f"] and stats.dropped == 3
     assert stats.submitted == stats.adopted + stats.dropped
-
-
-def test_a_guess_kept_one_guess_back_is_still_adopted(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """A kept child is guessed while its dev score is pending, then its parent again."""
-    worker = Worker()
-    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        r.evaluator.speculate = True
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(PARENT, ("b",), "train"))
-        r.evaluator.evaluate(CHILD, ["a"], "dev", then=Guess(CHILD, ("b",), "train"))
-        r.evaluator.prefetch(Guess(PARENT, ("b",), "train"))
-        r.evaluator.evaluate(PARENT, ["b"], "train")
-    parent_b = [c for c in worker.calls if c == (strategy_id(PARENT), "b", "train")]
-    assert len(parent_b) == 1
 
 
 def test_guessed_results_beyond_the_journal_window_do_not_stall_a_batch(
@@ -127,13 +115,27 @@ def test_guessed_results_beyond_the_journal_window_do_not_stall_a_batch(
     tasks = ["t0", "t1", "t2", "t3", "t4"]
     with rig(tmp_path, monkeypatch, worker, max_in_flight=1) as r:
         r.evaluator.speculate = True
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(CHILD, tuple(tasks[1:]), "train"))
-        for _ in range(3):  # each batch's end lets one more guessed run start
-            r.evaluator.evaluate(PARENT, [f"pad{_}"], "train")
+        r.evaluator.prefetch([Guess(CHILD, tuple(tasks[1:]), "train")])
+        for index in range(4):  # each batch's end lets one more guessed run start
+            r.evaluator.evaluate(PARENT, [f"pad{index}"], "train")
         results = r.evaluator.evaluate(CHILD, tasks, "train")
     assert list(results) == tasks
     assert r.recorded[-5:] == [r.op(t, strategy=CHILD) for t in tasks]
     assert sorted(t for s, t, _ in worker.calls if s == strategy_id(CHILD)) == tasks
+
+
+def test_a_guess_already_journaled_is_not_run_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resumed search guesses again; what its journal holds is never paid twice."""
+    worker = Worker()
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.evaluate(CHILD, ["b"], "release")
+        r.evaluator.speculate = True
+        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "release")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        r.evaluator.evaluate(CHILD, ["b", "c"], "release")
+    assert worker.paid_tasks().count("b") == 1 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
 
 
 def test_without_speculation_a_guess_is_ignored(
@@ -142,7 +144,8 @@ def test_without_speculation_a_guess_is_ignored(
     worker = Worker()
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         assert r.evaluator.speculate is False  # the evaluator's default
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(CHILD, ("b",), "train"))
+        r.evaluator.prefetch([Guess(CHILD, ("b",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
     assert worker.paid_tasks() == ["a"]
 
 
@@ -155,13 +158,13 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
         tmp_path, monkeypatch, worker, max_in_flight=2, should_stop=lambda: stopping["now"]
     ) as r:
         r.evaluator.speculate = True
-        r.evaluator.evaluate(PARENT, ["a"], "train", then=Guess(CHILD, ("x",), "train"))
+        r.evaluator.prefetch([Guess(CHILD, ("x",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
         call = Background(lambda: r.evaluator.evaluate(PARENT, ["b", "c"], "train"))
         assert r.spy.reached(2)[0] == ["b", "x"]  # the guess holds the other slot
         stopping["now"] = True
-        worker.open("x")
+        worker.open("x", "b")
         with pytest.raises(StopRequested):
-            worker.open("b")
             call.join()
         r.evaluator.close()
     assert r.recorded == [r.op("a"), r.op("b")]
@@ -178,7 +181,7 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
         ("scripted", "off", False),
     ],
 )
-def test_auto_speculates_only_where_a_wrong_guess_costs_nothing(
+def test_auto_runs_ahead_only_where_unasked_work_costs_nothing(
     tmp_path: Path, runner: str, prefetch: str, speculates: bool
 ) -> None:
     data = load_config(write_small_config(tmp_path)).model_dump()

@@ -6,9 +6,12 @@ A search runs at most `workers` suites at once (`evaluators.sandbox.slots`), so 
 capacity is workers x wall time, and its work is the suites' run time (the runner's checks
 and the judge's targets) plus the runner's own time between its suites.
 
-Work counts only if it served the search: a speculative evaluation (`[search] prefetch`,
-rsi/engine/prefetch.py) whose guess was wrong was dropped, and its time in a slot is
-counted outside, as overhead. The share outside is split, as shares of that capacity:
+Work counts only if it served the search: every suite's run time is attributed to the
+evaluation it belongs to (a context variable set around `evaluate_one`, carried into the
+judge's target threads), and only the evaluations the journal holds count as work. A
+speculative evaluation (`[search] prefetch`, rsi/engine/prefetch.py) whose guess was wrong
+was dropped, so its work is counted outside, as overhead. The share outside is split, as
+shares of that capacity:
 - worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
   temporary workspace, trace dumps);
 - dropped speculative evaluations;
@@ -20,21 +23,25 @@ The driver thread's own time is listed too (journal appends with fsync, trace fi
 proposal steps): it overlaps the workers except between batches. With `--mlflow on` the
 live MLflow sink runs (a sqlite store in the temporary home) and its projection time on
 its own thread is reported as a share of wall time; `--mlflow both` runs off, then on.
-`--prefetch off` measures without speculation (the bare round protocol).
+`--prefetch off` measures without speculation (the bare round protocol); `both` runs
+without, then with, and prints the wall-time ratio of the two (same journal, same work).
 
 Usage: python experiments/benchmarks/engine_overhead.py [--config FILE] [--mlflow off|on|both]
-       [--prefetch auto|on|off]
+       [--prefetch auto|on|off|both]
 """
 
 from __future__ import annotations
 
 import argparse
+import contextvars
 import dataclasses
+import json
 import os
 import sys
 import tempfile
 import threading
 import time
+from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
@@ -46,15 +53,21 @@ sys.path.insert(0, str(ROOT))
 from evaluators.judge import judge  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
 from rsi.engine import Engine, Evaluator, ProposalStep, build_services, evaluation  # noqa: E402
-from rsi.journal import Journal  # noqa: E402
+from rsi.journal import EVENTS_FILE, Journal, evaluation_op  # noqa: E402
+from search_space import strategy_id  # noqa: E402
+
+# The evaluation (its journal op) whose work the current thread is doing.
+EVALUATION: contextvars.ContextVar[str | None] = contextvars.ContextVar("op", default=None)
 
 
 class BusyClock:
-    """Sums seconds spent inside wrapped calls, across threads, and per thread-name prefix."""
+    """Sums seconds spent inside wrapped calls, across threads, per thread-name prefix and
+    per evaluation (`EVALUATION`)."""
 
     def __init__(self) -> None:
         self.seconds = 0.0
         self.by_thread: dict[str, float] = {}
+        self.by_op: dict[tuple[str | None, str], float] = {}  # (op, thread prefix)
         self._lock = threading.Lock()
 
     def wrap(self, function: Any) -> Any:
@@ -65,18 +78,52 @@ class BusyClock:
             finally:
                 spent = time.perf_counter() - start
                 prefix = threading.current_thread().name.split("_")[0]
+                op = EVALUATION.get()
                 with self._lock:
                     self.seconds += spent
                     self.by_thread[prefix] = self.by_thread.get(prefix, 0.0) + spent
+                    key = (op, prefix)
+                    self.by_op[key] = self.by_op.get(key, 0.0) + spent
 
         return timed
+
+
+class ContextExecutor(Executor):
+    """Submits with the submitter's context, so the judge's target runs know their evaluation."""
+
+    def __init__(self, inner: Executor) -> None:
+        self.inner = inner
+
+    def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
+        return self.inner.submit(contextvars.copy_context().run, fn, *args, **kwargs)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        self.inner.shutdown(wait, cancel_futures=cancel_futures)
+
+
+def attributed(function: Any) -> Any:
+    """`evaluate_one`, run with `EVALUATION` set to its journal op."""
+
+    def evaluate_one(services: Any, strategy: Any, task_id: str, purpose: Any) -> Any:
+        op = evaluation_op(purpose, strategy_id(strategy), task_id, services.seed)
+        token = EVALUATION.set(op)
+        try:
+            return function(services, strategy, task_id, purpose)
+        finally:
+            EVALUATION.reset(token)
+
+    return evaluate_one
+
+
+original = evaluation.evaluate_one
 
 
 def patch(owner: Any, name: str, clock: BusyClock) -> None:
     setattr(owner, name, clock.wrap(getattr(owner, name)))
 
 
-def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
+def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
+    """Run the search once, print the report, return its wall time."""
     with tempfile.TemporaryDirectory(prefix="rsi-overhead-") as home:
         data = config.model_dump()
         data["experiment"]["runs_dir"] = Path(home)
@@ -110,8 +157,14 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
         slotted.run = clocks["slotted"].wrap(slotted.run)  # type: ignore[method-assign]
         runner = services.runner
         runner.run = clocks["runner"].wrap(runner.run)  # type: ignore[method-assign]
-        services = dataclasses.replace(services, judge=clocks["judge"].wrap(judge))
+        assert services.judge_executor is not None
+        services = dataclasses.replace(
+            services,
+            judge=clocks["judge"].wrap(judge),
+            judge_executor=ContextExecutor(services.judge_executor),
+        )
         patch(evaluation, "evaluate_one", clocks["one"])
+        evaluation.evaluate_one = attributed(evaluation.evaluate_one)
         patch(Evaluator, "evaluate_many", clocks["evaluate"])
         patch(Evaluator, "_write_trace", clocks["trace"])
         patch(Journal, "append", clocks["append"])
@@ -130,13 +183,23 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
         engine.run()
         wall = time.perf_counter() - started
         guesses = engine.evaluator.prefetcher.stats
+        lines = (run_dir / EVENTS_FILE).read_text().splitlines()
+        journaled = {json.loads(line)["op"] for line in lines if '"evaluation"' in line}
+    evaluation.evaluate_one = original
     seconds = {name: clock.seconds for name, clock in clocks.items()}
     # The runner's suites run on its evaluation thread; the judge's on rsi-judge threads.
     runner_suites = clocks["suites"].by_thread.get("rsi-eval", 0.0)
     runner_own = seconds["runner"] - clocks["slotted"].by_thread.get("rsi-eval", 0.0)
-    # A dropped guess's slot time is an upper bound on its runner and judge work.
-    dropped = guesses.dropped_seconds
-    busy = seconds["suites"] + runner_own - dropped
+    # Per evaluation: its suites, and the runner's call time less its suites' calls (waits
+    # for a slot included); the judge has no work of its own outside its suites.
+    work: dict[str | None, float] = {}
+    for (op, _), spent in clocks["suites"].by_op.items():
+        work[op] = work.get(op, 0.0) + spent
+    for (op, prefix), spent in clocks["runner"].by_op.items():
+        waited = clocks["slotted"].by_op.get((op, prefix), 0.0)  # its own suites' calls
+        work[op] = work.get(op, 0.0) + spent - waited
+    busy = sum(spent for op, spent in work.items() if op in journaled)
+    dropped = sum(spent for op, spent in work.items() if op not in journaled)
     workers = config.search.workers
     capacity = workers * wall
     speculating = "on" if config.speculates() else "off"
@@ -152,7 +215,7 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
     )
     print(
         f"speculative evaluations: {guesses.submitted} run ahead, {guesses.adopted} used by a "
-        f"batch, {guesses.dropped} dropped ({dropped:.1f} s in a slot)"
+        f"batch, {guesses.dropped} dropped ({dropped:.1f} s of runner and judge work)"
     )
     print(f"worker utilization (useful work): {busy / capacity:.0%}")
     print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
@@ -178,18 +241,23 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> None:
             f"({seconds['mirror'] / wall:.1%} of wall time); the driver waited "
             f"{seconds['close']:.1f} s ({seconds['close'] / wall:.1%}) for its final flush"
         )
+    return wall
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
     parser.add_argument("--mlflow", choices=("off", "on", "both"), default="off")
-    parser.add_argument("--prefetch", choices=("auto", "on", "off"), default="auto")
+    parser.add_argument("--prefetch", choices=("auto", "on", "off", "both"), default="auto")
     args = parser.parse_args()
     config = load_config(args.config)
     print(f"load average at start: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     for mlflow in {"off": [False], "on": [True], "both": [False, True]}[args.mlflow]:
-        measure(config, mlflow, args.prefetch)
+        if args.prefetch != "both":
+            measure(config, mlflow, args.prefetch)
+            continue
+        bare, speculating = measure(config, mlflow, "off"), measure(config, mlflow, "on")
+        print(f"wall time with speculation / without: {speculating / bare:.2f}")
 
 
 if __name__ == "__main__":

@@ -50,8 +50,7 @@ class EvaluationServices:
 
 @dataclass(frozen=True)
 class Guess:
-    """A batch the engine expects to ask for next (see `rsi.engine.prefetch`); no tasks:
-    nothing is expected."""
+    """A batch the engine is sure to ask for later (see `rsi.engine.prefetch`)."""
 
     strategy: Strategy
     task_ids: tuple[str, ...]
@@ -205,20 +204,19 @@ class Evaluator:
     def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
 
-    def prefetch(self, guess: Guess | None) -> None:
-        """Set the batch expected next (None: none); idle slots evaluate it ahead.
-
-        Only with `speculate`: a guess's results are journaled when a batch asks for the
-        same ops, so the journal does not change, but a wrong guess is paid for.
+    def prefetch(self, guesses: Sequence[Guess]) -> None:
+        """Set the batches to evaluate ahead, in that order, in slots real work leaves idle
+        (none: stop). Only with `speculate`: a guess's results are journaled when a batch
+        asks for the same ops, so the journal does not change, but unasked work is paid.
         """
         if not self.speculate:
             return
         speculations = []
-        for task_id in guess.task_ids if guess else ():
-            assert guess is not None
-            op = self.op(guess.strategy, task_id, guess.purpose)
-            if op not in self.journal:
-                speculations.append(Speculation(op, guess.strategy, task_id, guess.purpose))
+        for guess in guesses:
+            for task_id in guess.task_ids:
+                op = self.op(guess.strategy, task_id, guess.purpose)
+                if op not in self.journal:
+                    speculations.append(Speculation(op, guess.strategy, task_id, guess.purpose))
         self.prefetcher.guess(speculations)
 
     def close(self) -> None:
@@ -226,21 +224,13 @@ class Evaluator:
         self.prefetcher.close()
 
     def evaluate(
-        self,
-        strategy: Strategy,
-        task_ids: Sequence[str],
-        purpose: Purpose,
-        then: Guess | None = None,
+        self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose
     ) -> dict[str, Evaluation]:
         """Per-task evaluations in `task_ids` order; raises StopRequested if stopped midway."""
-        return self.evaluate_many([strategy], task_ids, purpose, then)[0]
+        return self.evaluate_many([strategy], task_ids, purpose)[0]
 
     def evaluate_many(
-        self,
-        strategies: Sequence[Strategy],
-        task_ids: Sequence[str],
-        purpose: Purpose,
-        then: Guess | None = None,
+        self, strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
     ) -> list[dict[str, Evaluation]]:
         """Each strategy on `task_ids`, as one batch: per strategy, evaluations in `task_ids`
         order. Raises StopRequested if stopped midway.
@@ -252,14 +242,13 @@ class Evaluator:
         finish in: one that finishes early waits for its turn, so the journal does not
         depend on the number of workers or their timing. At most `window` evaluations are
         submitted and not yet journaled, which is all a crash can lose. A strategy given
-        twice is evaluated once. Evaluations run ahead by `prefetch` are adopted, then
-        `then` (if given; None keeps the current one) becomes the guess that fills this
-        batch's idle slots.
+        twice is evaluated once. Evaluations run ahead by `prefetch` are adopted, and the
+        rest of the guess fills the slots this batch leaves idle.
         """
         ids = [strategy_id(strategy) for strategy in strategies]
         if len(set(ids)) < len(ids):
             unique = dict(zip(ids, strategies, strict=True))
-            evaluated = self.evaluate_many(list(unique.values()), task_ids, purpose, then)
+            evaluated = self.evaluate_many(list(unique.values()), task_ids, purpose)
             by_id = dict(zip(unique, evaluated, strict=True))
             return [by_id[sid] for sid in ids]
         results: list[dict[str, Evaluation]] = [{} for _ in strategies]
@@ -285,8 +274,6 @@ class Evaluator:
             else:
                 pending[adopted.handle] = task_id
                 entries[adopted.handle] = (position, adopted.started)
-        if then is not None:
-            self.prefetch(then)
         journaled = 0
 
         def top_up() -> None:

@@ -204,6 +204,7 @@ class Engine:
         if split is not None:
             self.record("split", split)
         reservation = self._reserve_release_split()  # before the first paid evaluation
+        self.evaluator.prefetch(self._certain_batches())
         self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
         budget = Budget(config.budget)
         while True:
@@ -288,14 +289,19 @@ class Engine:
             epochs=search.epochs,
         )
 
-    def _next_parent_batch(self, parent: Strategy | None = None) -> Guess:
-        """The batch the next round will start with, if `parent` (default: the parent
-        selected now) is still the one selected then; no tasks after the last round."""
-        r = self._current_round()
-        if r in self.state.rounds_started:
-            r += 1
-        tasks = self._batch(r) if r <= self.config.search.completed_rounds else None
-        return Guess(parent or self._strategy(self._select_parent()), tasks or (), "train")
+    def _certain_batches(self) -> list[Guess]:
+        """Batches the search will ask for whatever its rounds decide (unless it stops
+        early): round 1's parent batch, whose parent can only be the initial strategy, and
+        the gate's baseline, the initial strategy on the release split. Idle slots run
+        them ahead; nothing of them is journaled or shown before the round or the gate
+        asks (rsi/engine/prefetch.py), so the search never sees release outcomes."""
+        assert self.state.split is not None
+        guesses = []
+        first = self._batch(1) if self.config.search.completed_rounds >= 1 else None
+        if first is not None and 1 not in self.state.rounds_started:
+            guesses.append(Guess(self.initial, first, "train"))
+        guesses.append(Guess(self.initial, self.state.split.roles["release"], "release"))
+        return guesses
 
     def _select_parent(self) -> str:
         candidates = list(self.state.candidates.values())
@@ -328,17 +334,12 @@ class Engine:
             ),
         )
         assert self.state.split is not None
-        # While its dev score is pending, a kept strategy is the likeliest next parent: a
-        # tie with the best goes to the later generation.
-        dev = self.evaluator.evaluate(
-            strategy, self.state.split.roles["dev"], "dev", then=self._next_parent_batch(strategy)
-        )
+        dev = self.evaluator.evaluate(strategy, self.state.split.roles["dev"], "dev")
         successes = sum(e.success for e in dev.values())
         rar = successes / len(dev)
         self.record(
             f"dev:{sid}", DevScored(strategy_id=sid, rar=rar, successes=successes, n=len(dev))
         )
-        self.evaluator.prefetch(self._next_parent_batch())
 
     def _round(self, r: int) -> None:
         started = self.state.rounds_started.get(r)
@@ -351,9 +352,7 @@ class Engine:
             ).data  # type: ignore[assignment]
         assert isinstance(started, RoundStarted)
         parent = self._strategy(started.parent_id)
-        parent_evals = self.evaluator.evaluate(
-            parent, started.tasks, "train", then=self._next_parent_batch()
-        )
+        parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
         while self.state.attempts < self.config.search.max_attempts:
             child = self._pending_child(r) or self.proposal.attempt(parent, started)
             if child is None:

@@ -1,17 +1,20 @@
-"""Speculative evaluations in idle slots, journaled only if a batch later asks for them.
+"""Speculative evaluations in idle slots, journaled only when a batch asks for them.
 
 A round cannot know its next batch before the current one ends (the proposal needs the
 parent's results, the keep needs the screen, the next parent needs the dev score), so at
 two workers the last evaluations of every batch, and the driver's own steps between
-batches, leave slots idle. The engine guesses the next round's parent batch (the parent
-it would select now, on the minibatch the seed has already fixed) and the evaluator runs
-that guess when a slot would otherwise idle.
+batches, leave slots idle. Some work is certain from the start, whatever the rounds
+decide: round 1's parent batch (the initial strategy is then the only candidate) and the
+release gate's baseline (the initial strategy on the release split). The engine hands
+that to the evaluator as its guess, and the evaluator runs it when a slot would idle.
 
-Nothing about a guess reaches the journal until a batch asks for the same op: then its
-result is journaled in that batch's order like any other, so the journal is the same with
-or without speculation. A wrong guess is dropped unseen. It was still paid for, which is
-why `[search] prefetch = "auto"` speculates only with the scripted runner, whose
-evaluations cost nothing but idle CPU.
+Nothing about a guess reaches the journal, the traces or anyone's view until a batch asks
+for the same op: then its result is journaled in that batch's order like any other, so
+the journal is the same with or without speculation, and the gate's baseline is seen
+only by the gate, after the champion is frozen. What a search never asks for (it stopped
+before its gate) is dropped, and a kill loses guesses not yet journaled; both were still
+paid for, which is why `[search] prefetch = "auto"` speculates only with the scripted
+runner, whose evaluations cost nothing but CPU.
 """
 
 from __future__ import annotations
@@ -54,14 +57,11 @@ class Adopted:
 
 @dataclass
 class SpeculationStats:
-    """How the guesses went. `dropped` were paid for and thrown away, and
-    `dropped_seconds` is their time in a slot (until the search ended, for one still
-    running then): work that served nothing, to be counted as overhead."""
+    """How the guesses went; `dropped` were run and never asked for."""
 
     submitted: int = 0
     adopted: int = 0
     dropped: int = 0
-    dropped_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -71,33 +71,29 @@ class _Flight:
 
 
 class Prefetcher:
-    """Holds the current guess and the speculative evaluations in flight or done.
+    """Holds the guess and the speculative evaluations in flight or done.
 
     The evaluator calls `submit_next` only when it has a free slot and no real work it
     may submit, `take` when a batch asks for an op, and `reap` with the speculative
-    handles its pool reports done. A replaced guess's results are kept one guess longer,
-    because the engine often guesses back (a kept child is guessed as the next parent
-    while its dev score is pending, and its parent again when that score falls short).
-    A running evaluation cannot be stopped: one no longer guessed finishes in its slot
-    and is dropped.
+    handles its pool reports done. A running evaluation cannot be stopped: one no longer
+    guessed finishes in its slot and is dropped.
     """
 
     def __init__(self, pool: Submitter) -> None:
         self._pool = pool
         self._queued: list[Speculation] = []  # the guess, not submitted yet
         self._running: dict[Hashable, _Flight] = {}
-        self._done: dict[str, tuple[Hashable, _Flight, float]] = {}  # op -> (handle, seconds)
+        self._done: dict[str, tuple[Hashable, _Flight]] = {}
         self._guessed: set[str] = set()
-        self._kept: set[str] = set()  # ops of this guess and the one before
         self.stats = SpeculationStats()
 
     def guess(self, speculations: Sequence[Speculation]) -> None:
-        """Replace the guess (empty: stop guessing); results outside this guess and the
-        previous one are dropped."""
-        ops = {speculation.op for speculation in speculations}
-        self._kept, self._guessed = ops | self._guessed, ops
-        for op in [op for op in self._done if op not in self._kept]:
-            self._drop(self._done.pop(op)[2])
+        """Replace the guess (in the order to run it; empty: stop guessing); finished
+        results outside it are dropped."""
+        self._guessed = {speculation.op for speculation in speculations}
+        for op in [op for op in self._done if op not in self._guessed]:
+            del self._done[op]
+            self.stats.dropped += 1
         started = {flight.speculation.op for flight in self._running.values()} | set(self._done)
         self._queued = [s for s in speculations if s.op not in started]
 
@@ -117,24 +113,23 @@ class Prefetcher:
         return True
 
     def reap(self, handles: Collection[Hashable]) -> dict[str, float]:
-        """Keep finished speculative evaluations (or drop those no longer guessed);
-        returns each one's seconds by task id, for the evaluator's longest-first order."""
+        """Keep finished speculative evaluations (drop those no longer guessed); returns
+        each one's seconds by task id, for the evaluator's longest-first order."""
         seconds: dict[str, float] = {}
         for handle in handles:
             flight = self._running.pop(handle)
-            spent = time.monotonic() - flight.started
-            seconds[flight.speculation.task_id] = spent
-            if flight.speculation.op in self._kept:
-                self._done[flight.speculation.op] = (handle, flight, spent)
+            seconds[flight.speculation.task_id] = time.monotonic() - flight.started
+            if flight.speculation.op in self._guessed:
+                self._done[flight.speculation.op] = (handle, flight)
             else:
-                self._drop(spent)
+                self.stats.dropped += 1
         return seconds
 
     def take(self, op: str) -> Adopted | None:
         """Hand a batch the speculative evaluation of `op`, if one was started."""
         self._queued = [s for s in self._queued if s.op != op]
         if op in self._done:
-            handle, flight, _ = self._done.pop(op)
+            handle, flight = self._done.pop(op)
             self.stats.adopted += 1
             return Adopted(handle, flight.started, done=True)
         for handle, flight in self._running.items():
@@ -148,14 +143,5 @@ class Prefetcher:
         """Cancel what has not started and drop everything (the search is over)."""
         if self._running:
             self._pool.cancel(list(self._running))
-        now = time.monotonic()
-        for flight in self._running.values():
-            self._drop(now - flight.started)
-        for _, _, spent in self._done.values():
-            self._drop(spent)
-        self._queued, self._running, self._done = [], {}, {}
-        self._guessed, self._kept = set(), set()
-
-    def _drop(self, seconds: float) -> None:
-        self.stats.dropped += 1
-        self.stats.dropped_seconds += seconds
+        self.stats.dropped += len(self._running) + len(self._done)
+        self._queued, self._running, self._done, self._guessed = [], {}, {}, set()
