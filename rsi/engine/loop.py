@@ -14,12 +14,13 @@ from typing import Protocol
 
 from evaluators.llm import preflight
 from rsi.config import ExperimentConfig, write_run_config
-from rsi.engine.evaluation import EvaluationServices, Evaluator, Guess, StopRequested
+from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
 from rsi.engine.executors import open_pool
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
-from rsi.engine.sampling import minibatch, plan_split
+from rsi.engine.sampling import plan_split
+from rsi.engine.schedule import Schedule
 from rsi.engine.screening import AcceptanceRule, acceptance_rule
 from rsi.engine.stopping import Budget, StopFlag
 from rsi.journal import (
@@ -134,6 +135,7 @@ class Engine:
             self.journal = Journal(self.run_dir)
             try:
                 self.state = self.journal.fold()
+                self.schedule = Schedule(self.config, self.state)
                 self.proposer = self._given_proposer or build_proposer(
                     self.config,
                     self.run_dir,
@@ -204,13 +206,13 @@ class Engine:
         if split is not None:
             self.record("split", split)
         reservation = self._reserve_release_split()  # before the first paid evaluation
-        self.evaluator.prefetch(self._certain_batches())
+        self.evaluator.prefetch(self.schedule.certain_batches(self.initial))
         self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
         budget = Budget(config.budget)
         while True:
             if stop():
                 raise StopRequested(stop.reason() or "stopped")
-            reason = self._terminal_reason(budget)
+            reason = self.schedule.terminal_reason(budget)
             if reason is not None:
                 break
             spent = budget.optimizer_spent(self.state.optimizer)
@@ -220,7 +222,7 @@ class Engine:
                 reason = f"finished at the {spent}"
                 break
             try:
-                self._round(self._current_round())
+                self._round(self.schedule.current_round())
             except OptimizerBudgetExhausted as exhausted:
                 spent = f"optimizer budget {exhausted.cap} reached"
                 if not self.finish:
@@ -260,55 +262,6 @@ class Engine:
     def _split(self) -> SplitRecorded | None:
         return plan_split(self.config, self.services.tasks, self.state.split)
 
-    def _terminal_reason(self, budget: Budget) -> str | None:
-        search, state = self.config.search, self.state
-        if state.completed_rounds >= search.completed_rounds:
-            return f"completed {state.completed_rounds} rounds"
-        if state.attempts >= search.max_attempts:
-            return f"attempt ceiling {search.max_attempts} reached"
-        if (
-            self._current_round() not in state.rounds_started
-            and self._batch(self._current_round()) is None
-        ):
-            return "proposal tasks exhausted"
-        return budget.exceeded(attempts=state.attempts, optimizer=state.optimizer)
-
-    def _current_round(self) -> int:
-        started = self.state.rounds_started
-        unfinished = [r for r in started if r not in self.state.rounds_completed]
-        return min(unfinished) if unfinished else len(self.state.rounds_completed) + 1
-
-    def _batch(self, round_number: int) -> tuple[str, ...] | None:
-        assert self.state.split is not None
-        search = self.config.search
-        return minibatch(
-            self.state.split.roles["proposal"],
-            round_number,
-            size=search.minibatch,
-            seed=self.config.experiment.seed,
-            epochs=search.epochs,
-        )
-
-    def _certain_batches(self) -> list[Guess]:
-        """Batches the search will ask for whatever its rounds decide (unless it stops
-        early): round 1's parent batch, whose parent can only be the initial strategy, and
-        the gate's baseline, the initial strategy on the release split. Idle slots run
-        them ahead; nothing of them is journaled or shown before the round or the gate
-        asks (rsi/engine/prefetch.py), so the search never sees release outcomes."""
-        assert self.state.split is not None
-        guesses = []
-        first = self._batch(1) if self.config.search.completed_rounds >= 1 else None
-        if first is not None and 1 not in self.state.rounds_started:
-            guesses.append(Guess(self.initial, first, "train"))
-        guesses.append(Guess(self.initial, self.state.split.roles["release"], "release"))
-        return guesses
-
-    def _select_parent(self) -> str:
-        candidates = list(self.state.candidates.values())
-        if self.config.search.parent_selection == "latest":
-            return candidates[-1].strategy_id
-        return self.state.best_candidate().strategy_id
-
     def _strategy(self, sid: str) -> Strategy:
         return Strategy.model_validate(self.state.candidates[sid].strategy)
 
@@ -344,11 +297,11 @@ class Engine:
     def _round(self, r: int) -> None:
         started = self.state.rounds_started.get(r)
         if started is None:
-            tasks = self._batch(r)
+            tasks = self.schedule.batch(r)
             assert tasks is not None
             started = self.record(
                 f"round:{r}:start",
-                RoundStarted(round=r, parent_id=self._select_parent(), tasks=tasks),
+                RoundStarted(round=r, parent_id=self.schedule.select_parent(), tasks=tasks),
             ).data  # type: ignore[assignment]
         assert isinstance(started, RoundStarted)
         parent = self._strategy(started.parent_id)
