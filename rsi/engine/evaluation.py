@@ -294,6 +294,7 @@ class Evaluator:
                 pending[handle], entries[handle] = task_id, (position, time.monotonic())
 
         try:
+            top_up()  # before journaling what was run ahead: the slots work meanwhile
             while True:
                 while journaled in finished:
                     index, task_id = queue[journaled]
@@ -318,9 +319,9 @@ class Evaluator:
                         position, started = entries.pop(handle)
                         finished[position] = self.pool.result(handle)
                         self.seconds[task_id] = time.monotonic() - started
-                # Hand freed workers their next task before the trace writes and fsyncs
-                # above, so a worker never idles while the driver journals (same window,
-                # same order).
+                # Hand freed workers their next task before the trace writes and fsyncs at
+                # the top of the loop, so a worker never idles while the driver journals
+                # (same window, same order).
                 top_up()
         finally:
             # Leaving early (lost executor, error, interrupt): what is still pending would
