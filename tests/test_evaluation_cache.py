@@ -140,6 +140,18 @@ class Rig:
     def op(self, task_id: str, purpose: Purpose = "train", strategy: Strategy = PARENT) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, SEED)
 
+    def watch_submissions(self) -> list[str]:
+        """From now on, the task id of every evaluation handed to the pool, in order."""
+        submitted: list[str] = []
+        submit = self.evaluator.pool.submit
+
+        def spy(strategy: Strategy, task_id: str, purpose: Purpose) -> Any:
+            submitted.append(task_id)
+            return submit(strategy, task_id, purpose)
+
+        self.evaluator.pool.submit = spy  # type: ignore[method-assign]
+        return submitted
+
 
 @contextmanager
 def rig(
@@ -362,14 +374,7 @@ def test_longest_tasks_are_submitted_first_and_journaled_in_order(
     tasks = ["t0", "t1", "t2", "t3"]
     with rig(tmp_path, monkeypatch, Worker(), max_in_flight=2) as r:
         r.evaluator.seconds.update({"t0": 1.0, "t1": 5.0, "t2": 3.0})
-        submitted: list[str] = []
-        submit = r.evaluator.pool.submit
-
-        def spy(strategy: Strategy, task_id: str, purpose: Purpose) -> Any:
-            submitted.append(task_id)
-            return submit(strategy, task_id, purpose)
-
-        r.evaluator.pool.submit = spy  # type: ignore[method-assign]
+        submitted = r.watch_submissions()
         results = r.evaluator.evaluate(PARENT, tasks, "train")
     assert submitted == ["t3", "t1", "t2", "t0"]
     assert r.recorded == [r.op(t) for t in tasks] and list(results) == tasks

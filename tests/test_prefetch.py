@@ -9,14 +9,12 @@ Same rig as tests/test_evaluation_cache.py: a real ThreadPoolExecutor and Journa
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import Guess, StopRequested
-from rsi.journal import Purpose
-from search_space import Strategy, strategy_id
+from search_space import strategy_id
 from tests.search_fixtures import write_small_config
 from tests.test_evaluation_cache import CHILD, PARENT, Background, Worker, rig
 
@@ -65,14 +63,7 @@ def test_real_work_goes_first_and_the_guess_fills_the_slot_it_leaves(
 ) -> None:
     with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
         r.evaluator.speculate = True
-        submitted: list[str] = []
-        submit = r.evaluator.pool.submit
-
-        def spy(strategy: Strategy, task_id: str, purpose: Purpose) -> Any:
-            submitted.append(task_id)
-            return submit(strategy, task_id, purpose)
-
-        r.evaluator.pool.submit = spy  # type: ignore[method-assign]
+        submitted = r.watch_submissions()
         r.evaluator.prefetch([Guess(CHILD, ("x",), "train"), Guess(CHILD, ("y",), "dev")])
         r.evaluator.evaluate(PARENT, ["a", "b", "c"], "train")
         # One slot: the guess starts only once the batch has nothing left to submit (its
