@@ -5,8 +5,8 @@ a key already journaled is never paid for again. Work runs on an `EvaluationPool
 `concurrent.futures.Executor` in this process (`ThreadPool`) or a Dask cluster
 (`rsi/engine/dask_pool.py`); results come back to the calling thread, which alone journals
 them, in the order the tasks were asked for, so the journal is the same at any worker count.
-Slots a batch leaves idle may run the engine's guess of the next batch ahead
-(`rsi/engine/prefetch.py`); a guessed result is journaled only when a batch asks for it.
+Slots a batch leaves idle may run ahead batches the engine will ask for later
+(`rsi/engine/prefetch.py`); a result run ahead is journaled only when a batch asks for it.
 """
 
 from __future__ import annotations
