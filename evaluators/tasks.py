@@ -313,8 +313,13 @@ class TaskSet(BaseModel):
         return TaskSet(tasks=tuple(self.get(task_id) for task_id in ids))
 
     def split(self, sizes: Mapping[Role | str, int], *, seed: int = DEFAULT_SEED) -> Splits:
-        """Seeded disjoint roles over these ids (see `evaluators.splits.split_ids`)."""
-        return split_ids(self.ids, sizes, seed=seed)
+        """Seeded disjoint roles of whole families (see `evaluators.splits.split_ids`)."""
+        return split_ids(self.ids, sizes, seed=seed, families=self.families)
+
+    @property
+    def families(self) -> dict[str, str]:
+        """Task id -> family (a task without a declared family is its own)."""
+        return {task.id: task.family for task in self.tasks}
 
     def __len__(self) -> int:
         return len(self.tasks)

@@ -4,11 +4,11 @@
     run = rsi.search("experiments/quickstart.toml")
     run.champion.strategy_id, run.gate.promote
     rsi.load_run(run.run_dir).rounds
-    rsi.gate([0, 1, 1, 0], [1, 1, 1, 1]).p_value
+    rsi.gate(([0, 1, 1, 0], [1, 1, 1, 1])).p_value
 
 `Run` is a frozen view of a run directory's journal: the kept candidates, the champion,
-the rounds and the gate as typed objects, plus `refused` when the release split was taken
-by another run before this one could start.
+the rounds and the gate as typed objects, plus `refused` when its last start was refused
+(the release split was taken by another run, the split or the gate's power was refused).
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from rsi.config import ExperimentConfig, load_config, read_run_config
-from rsi.engine import Engine, LineageSink
+from rsi.config import CONFIG_FILE, ExperimentConfig, load_config, read_run_config
+from rsi.engine import Engine, LineageSink, read_refused
 from rsi.journal import (
     ChampionFrozen,
     Event,
@@ -30,6 +30,7 @@ from rsi.journal import (
     summarise,
 )
 from rsi.release import GateReport, PairedOutcomes, ReleaseLedger, load_paired_outcomes, run_gate
+from search_space.errors import UserInputError
 
 Observer = Callable[[Event], None]
 
@@ -124,9 +125,11 @@ def prepare(
     observer: Observer | None = None,
     lineage: LineageSink | Literal["auto"] | None = "auto",
     finish: bool = False,
+    model_check: bool = True,
 ) -> Engine:
     """An engine ready to run: its tasks, sandbox and model are checked (a user error
-    raises here, before anything is journaled or paid for)."""
+    raises here, before anything is journaled or paid for). `model_check=False` sends no
+    minimal model request first (see `evaluators.llm.preflight`)."""
     resolved = _config(config)
     directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
     if lineage == "auto":
@@ -140,6 +143,7 @@ def prepare(
         lineage=lineage,
         override_consumed_release=override_consumed,
         finish=finish,
+        model_check=model_check,
     )
 
 
@@ -188,12 +192,18 @@ def resume(
 
 
 def load_run(run_dir: str | Path) -> Run:
-    """Fold a run directory's committed journal (a search may still be writing it)."""
+    """Fold a run directory's committed journal (a search may still be writing it).
+
+    A directory whose only start was refused holds no journal: `UserInputError`
+    "refused: <reason>" (`rsi status` prints it).
+    """
     directory = Path(run_dir)
+    refused = read_refused(directory)
+    if refused is not None and not (directory / CONFIG_FILE).exists():
+        raise UserInputError(f"refused: {refused}", source=str(directory))
     config = read_run_config(directory)
     state = read_state(directory)
-    refused = None
-    if state.gate is None and state.split is not None:
+    if refused is None and not state.finished and state.split is not None:
         refused = ReleaseLedger(config.experiment.runs_dir).conflict(
             state.split.hashes["release"], directory.name
         )

@@ -154,6 +154,13 @@ class ReleaseSection(_Section):
     resamples: int = Field(default=10000, ge=100)
     # "none" promotes the dev argmax without a statistical test, as the anchors do (ablation).
     gate: Literal["mcnemar", "none"] = "mcnemar"
+    # The smallest gain (in RAR) worth detecting: the search journals the gate's power at it.
+    min_effect: float = Field(default=0.10, gt=0, lt=1)
+    # Refuse, before any paid work, a search whose gate has less power than this at min_effect.
+    require_power: float | None = Field(default=None, gt=0, lt=1)
+    # The gate decides only when at most this share of either strategy's release evaluations
+    # are infrastructure errors (sandbox or model); otherwise the search stops undecided.
+    max_error_share: float = Field(default=0.1, ge=0, lt=1)
 
 
 class ExperimentConfig(_Section):
@@ -170,6 +177,8 @@ class ExperimentConfig(_Section):
     mlflow: MlflowSection = Field(default_factory=MlflowSection)
     release: ReleaseSection = Field(default_factory=ReleaseSection)
     llm: LlmSettings | None = None  # the model of LLM runners (and the reflective proposer)
+    # The file this config was read from, for error messages; never dumped or fingerprinted.
+    source: str | None = Field(default=None, exclude=True)
 
     @model_validator(mode="after")
     def _minibatch_fits(self) -> ExperimentConfig:
@@ -251,7 +260,8 @@ def load_config(path: Path) -> ExperimentConfig:
     except tomllib.TOMLDecodeError as error:
         raise UserInputError(f"malformed TOML: {error}", source=str(path)) from None
     try:
-        config = ExperimentConfig.model_validate(_resolve_paths(raw, path.parent))
+        resolved = _resolve_paths(raw, path.parent)
+        config = ExperimentConfig.model_validate({**resolved, "source": str(path)})
     except ValidationError as error:
         raise UserInputError(_where(error), source=str(path)) from None
     for key in ("tasks", "initial_strategy"):
@@ -267,22 +277,20 @@ def read_run_config(run_dir: Path) -> ExperimentConfig:
     if not path.is_file():
         raise UserInputError("no config.json: not a run directory", source=str(run_dir))
     try:
-        return ExperimentConfig.model_validate_json(path.read_text(encoding="utf-8"))
+        config = ExperimentConfig.model_validate_json(path.read_text(encoding="utf-8"))
     except ValidationError as error:
         raise UserInputError(_where(error), source=str(path)) from None
+    return config.model_copy(update={"source": str(path)})
 
 
 def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str | None) -> None:
     """Write the resolved config into a run; a resume must match it except for [budget].
 
-    The journal's run_started hash is the reference when present (it also catches a
-    hand-edited config.json); before the first event, an existing config.json is.
+    The journal's run_started hash is the reference. Before the first event nothing was
+    decided or paid for, so a config.json left by a refused start is simply replaced.
     """
     path = run_dir / CONFIG_FILE
-    expected = started_hash
-    if expected is None and path.exists():
-        expected = read_run_config(run_dir).fingerprint(ignore_budget=True)
-    if expected is not None and expected != config.fingerprint(ignore_budget=True):
+    if started_hash is not None and started_hash != config.fingerprint(ignore_budget=True):
         raise UserInputError(
             "the config differs from the one this run started with (only [budget] may change)",
             source=str(path),

@@ -19,16 +19,26 @@ from rsi.journal import (
     Evaluation,
     Event,
     EventData,
+    GateDecided,
     Journal,
     ProposalRejected,
     Purpose,
+    ReleaseSkipped,
     RoundStarted,
     SearchState,
     SplitRecorded,
     evaluation_op,
 )
 from rsi.proposers import NoProposal, Proposal, ProposalContext
-from rsi.release import GateInputs, ReleaseLedger, freeze_champion, gate_release
+from rsi.release import (
+    EvaluateMany,
+    GateInputs,
+    GateUndecided,
+    ReleaseLedger,
+    freeze_champion,
+    gate_release,
+    settle_release,
+)
 from search_space import ProseGuard, SearchSpace, Strategy, strategy_id
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -158,6 +168,8 @@ def _scored_state(recorder: Recorder, rates: Mapping[str, float]) -> dict[str, S
     strategies = {"initial": Strategy(), "child": Strategy(agentSteps=14)}
     parent = None
     for name, strategy in strategies.items():
+        if name not in rates:
+            continue
         sid = strategy_id(strategy)
         recorder(
             f"keep:{sid}",
@@ -237,5 +249,104 @@ def test_gate_pairs_outcomes_per_task_and_consumes_the_split(
     assert (decided.report["wins"], decided.report["losses"]) == (6, 0)
     assert decided.report["promote"] and not decided.override
     assert calls == [(champion_id, "release"), (strategy_id(strategies["initial"]), "release")]
-    assert gate_release(inputs) == decided and len(calls) == 2  # decided once, never re-paid
+    assert settle_release(inputs) == decided and len(calls) == 2  # decided once, never re-paid
     assert [e.status for e in ledger.entries()] == ["reserved", "consumed"]
+
+
+def _release_inputs(
+    recorder: Recorder,
+    tmp_path: Path,
+    strategies: dict[str, Strategy],
+    evaluate: EvaluateMany,
+) -> GateInputs:
+    release_ids = tuple(f"r{i}" for i in range(10))
+    recorder(
+        "split",
+        SplitRecorded(seed=42, roles={"release": release_ids}, hashes={"release": "h" * 64}),
+    )
+    freeze_champion(recorder.state, tmp_path, recorder)
+    ledger = ReleaseLedger(tmp_path / "runs")
+    return GateInputs(
+        state=recorder.state,
+        record=recorder,
+        evaluate=evaluate,
+        initial=strategies["initial"],
+        settings=ReleaseSection(),
+        ledger=ledger,
+        reservation=ledger.reserve("h" * 64, "run", override=False),
+    )
+
+
+def _outcomes(errors: Mapping[str, int], champion_id: str) -> EvaluateMany:
+    """Champion solves every task, the baseline none; the first `errors[sid]` tasks of a
+    strategy are sandbox infrastructure errors."""
+
+    def evaluate(
+        strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+    ) -> list[dict[str, Evaluation]]:
+        out = []
+        for strategy in strategies:
+            sid = strategy_id(strategy)
+            failing = errors.get(sid, 0)
+            out.append(
+                {
+                    t: Evaluation(
+                        strategy_id=sid,
+                        task_id=t,
+                        seed=42,
+                        purpose=purpose,
+                        success=sid == champion_id and i >= failing,
+                        initial_outcome="error" if i < failing else "fail",
+                        reference_outcome="pass",
+                        infra_error="sandbox: initial: infrastructure failure"
+                        if i < failing
+                        else None,
+                    )
+                    for i, t in enumerate(task_ids)
+                }
+            )
+        return out
+
+    return evaluate
+
+
+def test_a_search_that_kept_no_child_releases_nothing_and_frees_its_split(
+    recorder: Recorder, tmp_path: Path
+) -> None:
+    strategies = _scored_state(recorder, {"initial": 0.5})
+    evaluated: list[str] = []
+
+    def evaluate(
+        strategies_: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
+    ) -> list[dict[str, Evaluation]]:
+        evaluated.append(purpose)
+        return []
+
+    inputs = _release_inputs(recorder, tmp_path, strategies, evaluate)
+    ended = settle_release(inputs)
+    assert isinstance(ended, ReleaseSkipped) and "nothing to release" in ended.reason
+    assert evaluated == [] and recorder.state.gate is None
+    assert [e.status for e in inputs.ledger.entries()] == ["reserved", "released"]
+    assert inputs.ledger.conflict("h" * 64, "another-run") is None  # the split is free again
+
+
+def test_the_gate_decides_only_on_real_outcomes(recorder: Recorder, tmp_path: Path) -> None:
+    strategies = _scored_state(recorder, {"initial": 0.25, "child": 0.5})
+    champion_id = strategy_id(strategies["child"])
+    initial_id = strategy_id(strategies["initial"])
+    # 2 of 10 baseline evaluations are infrastructure errors: more than 0.1, no decision
+    inputs = _release_inputs(
+        recorder, tmp_path, strategies, _outcomes({initial_id: 2}, champion_id)
+    )
+    with pytest.raises(GateUndecided, match="2 of 10 release evaluations"):
+        settle_release(inputs)
+    assert recorder.state.gate is None and len(recorder.state.deferrals) == 1
+    assert [e.status for e in inputs.ledger.entries()] == ["reserved"]  # not consumed
+    # once they are re-run without errors (one left: within the share), the gate decides
+    retried = GateInputs(**{**inputs.__dict__, "evaluate": _outcomes({initial_id: 1}, champion_id)})
+    decided = settle_release(retried)
+    assert isinstance(decided, GateDecided) and decided.report["wins"] == 10
+    assert (decided.bootstrap_seed, decided.resamples, decided.alpha_one_sided) == (42, 10000, 0.05)
+    journaled = [e for e in recorder.state.evaluations.values() if e.infra_error]
+    assert len(journaled) == 1  # the error the gate accepted is on record, as a failure
+    assert [e.status for e in inputs.ledger.entries()] == ["reserved", "consumed"]

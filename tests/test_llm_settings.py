@@ -10,7 +10,7 @@ import pytest
 
 from evaluators.llm import LlmSettings, preflight
 from search_space.errors import UserInputError
-from tests.llm_server import LocalLlmServer
+from tests.llm_server import BrokenBody, LocalLlmServer, Status, max_tokens_of
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -77,7 +77,7 @@ def test_preflight_refuses_a_missing_key_variable_in_one_line(
     with pytest.raises(UserInputError):
         preflight(settings)
     monkeypatch.setenv("RSI_TEST_LLM_KEY", FAKE_KEY)
-    preflight(settings)  # hosted, key set: nothing is contacted
+    preflight(settings, check=False)  # key set, minimal request skipped: nothing contacted
 
 
 def test_preflight_names_the_default_variable_of_a_hosted_provider(
@@ -103,13 +103,50 @@ def test_preflight_refuses_an_unreachable_api_base_in_one_line(
     base = f"http://127.0.0.1:{_closed_port()}/v1"
     settings = LlmSettings(model="openai/local", api_base=base, api_key_env="RSI_TEST_LLM_KEY")
     with pytest.raises(UserInputError) as refused:
-        preflight(settings, timeout_s=2)
+        preflight(settings, timeout_s=5)
     message = str(refused.value)
-    assert message.startswith(f"llm.api_base: cannot reach {base}: ")
+    assert message.startswith(f"llm.model: openai/local at {base} cannot be used: ")
     assert "\n" not in message and FAKE_KEY not in message
 
 
-def test_preflight_passes_against_a_reachable_server_without_sending_the_key(
+def test_preflight_refuses_a_hosted_model_this_machine_cannot_reach(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # No network here: the provider's name does not resolve (or, with a network, the fake
+    # key is refused). Either way one line, and the key never in it.
+    monkeypatch.setenv("RSI_TEST_LLM_KEY", FAKE_KEY)
+    settings = LlmSettings(model="anthropic/claude-opus-4-6", api_key_env="RSI_TEST_LLM_KEY")
+    with pytest.raises(UserInputError) as refused:
+        preflight(settings, timeout_s=10)
+    message = str(refused.value)
+    assert message.startswith("llm.model: anthropic/claude-opus-4-6 cannot be used: ")
+    assert "--skip-model-check" in message and FAKE_KEY not in message
+
+
+@pytest.mark.parametrize(
+    ("action", "cause"),
+    [
+        (Status(401, echo_key=True), "the provider refused the key"),
+        (Status(501), "no answer in the provider's API"),
+        (BrokenBody(), "no answer in the provider's API"),
+    ],
+)
+def test_preflight_refuses_a_server_that_does_not_answer_as_the_provider(
+    monkeypatch: pytest.MonkeyPatch, action: Status | BrokenBody, cause: str
+) -> None:
+    monkeypatch.setenv("RSI_TEST_LLM_KEY", FAKE_KEY)
+    with LocalLlmServer() as server:
+        server.always = action
+        settings = LlmSettings(
+            model="openai/local", api_base=server.openai_base, api_key_env="RSI_TEST_LLM_KEY"
+        )
+        with pytest.raises(UserInputError) as refused:
+            preflight(settings)
+    message = str(refused.value)
+    assert cause in message and "\n" not in message and FAKE_KEY not in message
+
+
+def test_preflight_sends_one_minimal_request_once_per_process(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setenv("RSI_TEST_LLM_KEY", FAKE_KEY)
@@ -118,7 +155,9 @@ def test_preflight_passes_against_a_reachable_server_without_sending_the_key(
             model="openai/local", api_base=server.openai_base, api_key_env="RSI_TEST_LLM_KEY"
         )
         preflight(settings)
-        assert server.calls == 0  # a GET of /models is not a model call
+        preflight(settings)  # the runner and the proposer of one search ask once
+        assert server.calls == 1
+        assert max_tokens_of(server.requests[0]) == 1
 
 
 def test_preflight_with_replay_only_checks_the_cassette(

@@ -218,7 +218,7 @@ def test_split_is_seeded_and_order_independent() -> None:
 @pytest.mark.parametrize(
     ("sizes", "match"),
     [
-        ({"proposal": 3, "dev": 2}, "add up to 5 but the pool holds 4"),
+        ({"proposal": 3, "dev": 2}, r"add up to 5 \(proposal 3, dev 2\) but the pool holds 4"),
         ({"proposal": -1}, "negative"),
         ({"training": 1}, "unknown role"),
     ],
@@ -228,10 +228,15 @@ def test_split_rejects_bad_sizes(sizes: dict[str, int], match: str) -> None:
         split_ids(["a", "b", "c", "d"], sizes)
 
 
-def test_taskset_split_uses_its_ids(tmp_path: Path) -> None:
+def test_taskset_split_uses_its_ids_and_families(tmp_path: Path) -> None:
     for name in ("a-task", "b-task", "c-task"):
-        copy_task(tmp_path, name)
-    splits = TaskSet.load(tmp_path).split({"proposal": 1, "dev": 1, "release": 1})
+        copy_task(tmp_path, name)  # one family: the copies are siblings
+    sizes = {"proposal": 1, "dev": 1, "release": 1}
+    with pytest.raises(UserInputError, match="1 families"):
+        TaskSet.load(tmp_path).split(sizes)
+    for name in ("a-task", "b-task", "c-task"):
+        edit_toml(tmp_path / name, 'family = "clamp"', f'family = "{name}"')
+    splits = TaskSet.load(tmp_path).split(sizes)
     assert sorted(i for r in Role for i in splits.ids(r)) == ["a-task", "b-task", "c-task"]
 
 
@@ -253,3 +258,45 @@ def test_split_property_disjoint_exact_sizes(n: int, sizes: list[int], seed: int
     assert [len(splits.ids(r)) for r in Role] == sizes
     assert len(set(chosen)) == len(chosen)
     assert set(chosen) <= set(ids)
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    family_sizes=st.lists(st.integers(min_value=1, max_value=5), min_size=1, max_size=25),
+    sizes=st.lists(st.integers(min_value=0, max_value=15), min_size=4, max_size=4),
+    seed=st.integers(min_value=0, max_value=2**31),
+)
+def test_split_fills_roles_with_whole_families(
+    family_sizes: list[int], sizes: list[int], seed: int
+) -> None:
+    families = {f"f{f}-t{i}": f"fam{f}" for f, size in enumerate(family_sizes) for i in range(size)}
+    wanted = dict(zip(Role, sizes, strict=True))
+    try:
+        splits = split_ids(families, wanted, seed=seed, families=families)
+    except UserInputError as error:
+        assert "families" in str(error)
+        return
+    role_of_family: dict[str, Role] = {}
+    for role in Role:
+        ids = splits.ids(role)
+        need = wanted[role]
+        biggest = max(family_sizes)
+        # the size is met, and exceeded by less than one (the last) family
+        assert need <= len(ids) < need + biggest or (need == 0 and not ids)
+        for task_id in ids:
+            family = families[task_id]
+            assert role_of_family.setdefault(family, role) is role  # never straddles
+        assert len(splits.role(role).families) == len({families[t] for t in ids})
+    assert splits.shared_families() == 0
+
+
+def test_split_refuses_sizes_whole_families_cannot_meet() -> None:
+    families = {f"a{i}": "a" for i in range(5)} | {f"b{i}": "b" for i in range(5)}
+    with pytest.raises(UserInputError, match="cannot be met with whole families.*2 families"):
+        split_ids(families, {"proposal": 3, "dev": 3, "release": 3}, families=families)
+
+
+def test_a_task_without_a_family_is_a_family_of_one() -> None:
+    ids = [f"t{i}" for i in range(6)]
+    splits = split_ids(ids, {"proposal": 2, "dev": 2, "release": 2}, families={"t0": "x"})
+    assert [len(splits.ids(r)) for r in (Role.PROPOSAL, Role.DEV, Role.RELEASE)] == [2, 2, 2]

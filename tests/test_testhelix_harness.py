@@ -29,6 +29,9 @@ class ScriptedModels:
     def __init__(self) -> None:
         self.asks: list[ScriptedAsk] = []
 
+    def unavailable(self) -> str | None:
+        return None
+
     def open(self, namespace: str, limits: RunnerLimits) -> tuple[ScriptedAsk, ScriptedModels]:
         self.asks.append(ScriptedAsk())
         return self.asks[-1], self

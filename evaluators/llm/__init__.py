@@ -21,6 +21,7 @@ import os
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 
+from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import (  # after the environment defaults
     CachedReply,
     Cassette,
@@ -49,6 +50,7 @@ __all__ = [
     "CachedReply",
     "CapReached",
     "Cassette",
+    "CircuitBreaker",
     "FailureKind",
     "LlmClient",
     "LlmFailure",

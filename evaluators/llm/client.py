@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
+from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import Cassette, ReplyStore, request_key
 from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
@@ -54,6 +55,7 @@ class LlmClient:
         namespace: str = "",
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         from dspy.adapters.chat_adapter import ChatAdapter
 
@@ -61,7 +63,7 @@ class LlmClient:
         self.meter = meter
         self.namespace = namespace
         store = _cassette(settings.replay) if settings.replay is not None else cache
-        self._transport = Transport(settings, meter, store, lm_factory, sleep)
+        self._transport = Transport(settings, meter, store, lm_factory, sleep, breaker)
         self._adapter = ChatAdapter(use_json_adapter_fallback=False)
         self._seen: Counter[str] = Counter()
         self._lock = threading.Lock()

@@ -1,24 +1,41 @@
-"""`preflight(settings)`: refuse, before any paid work, settings that cannot make a call.
+"""`preflight(settings)`: refuse, before anything is journaled, a model that cannot answer.
 
 - Replaying: the cassette must exist; nothing else is checked (no key, no network).
 - The key variable (`api_key_env`, or a hosted provider's default) must be set and
   non-empty: `llm.api_key_env: environment variable X is not set`.
-- With `api_base`: a GET of `{api_base}/models` (OpenAI-compatible servers list models
-  there) must get an HTTP answer, of any status, within `timeout_s`; no key is sent.
-  Otherwise `llm.api_base: cannot reach <api_base>: <reason>`.
-- A hosted provider without `api_base` is not contacted (that would be a paid request).
+- Then one minimal request (one user word, `max_tokens` 1, temperature 0) goes through the
+  same client path the search uses (dspy's LM on litellm, `[llm] api_base` included), for
+  hosted and local models alike, and the reply must parse as that provider's answer. A DNS
+  failure, a refused or timed-out connection, an authentication error, or a server that
+  does not speak the provider's API (an HTML page, a 501) is refused in one line naming
+  the model and the cause. It costs one tiny paid call; `check=False` (the CLI's
+  `--skip-model-check`) skips the request for users who must not spend even that.
+- A process checks each (model, api_base, key variable) once: the runner and the
+  proposer of one search share the answer.
 Every error is a one-line `UserInputError` (exit 2), and never holds the key.
 """
 
 from __future__ import annotations
 
+import threading
+
+from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.transport import LmFactory, api_key, litellm_lm
 from search_space.errors import UserInputError
 
-PREFLIGHT_TIMEOUT_S = 5.0
+PREFLIGHT_TIMEOUT_S = 20.0
+_checked: set[tuple[str, str | None, str | None]] = set()
+_checked_lock = threading.Lock()
 
 
-def preflight(settings: LlmSettings, *, timeout_s: float = PREFLIGHT_TIMEOUT_S) -> None:
+def preflight(
+    settings: LlmSettings,
+    *,
+    check: bool = True,
+    timeout_s: float = PREFLIGHT_TIMEOUT_S,
+    lm_factory: LmFactory = litellm_lm,
+) -> None:
     """Raise `UserInputError` if a call under `settings` is bound to fail; else return."""
     if settings.replay is not None:
         if not settings.replay.exists():
@@ -27,14 +44,41 @@ def preflight(settings: LlmSettings, *, timeout_s: float = PREFLIGHT_TIMEOUT_S) 
     missing = settings.missing_key()
     if missing is not None:
         raise UserInputError(missing)
-    if settings.api_base:
-        import httpx
+    identity = (settings.model, settings.api_base, settings.key_env)
+    with _checked_lock:
+        if not check or identity in _checked:
+            return
+    _ask_once(settings, timeout_s, lm_factory)
+    with _checked_lock:
+        _checked.add(identity)
 
-        url = f"{settings.api_base}/models"
-        try:
-            with httpx.Client(timeout=timeout_s, follow_redirects=False) as client:
-                client.get(url)
-        except httpx.HTTPError as error:
-            reason = str(error).splitlines()[0] if str(error) else type(error).__name__
-            message = f"llm.api_base: cannot reach {settings.api_base}: {reason}"
-            raise UserInputError(message) from None
+
+def _ask_once(settings: LlmSettings, timeout_s: float, lm_factory: LmFactory) -> None:
+    import dspy
+    from dspy.lm15 import request_from_openai_chat
+    from dspy.utils.exceptions import LMAuthError, LMError, LMTimeoutError
+
+    secret = api_key(settings)
+    lm = lm_factory(settings, secret, timeout_s)
+    body = {
+        "model": lm.model,
+        "messages": [{"role": "user", "content": "Reply with one word."}],
+        "max_tokens": 1,
+        "temperature": 0.0,
+    }
+    where = f" at {settings.api_base}" if settings.api_base else ""
+    try:
+        with dspy.context(disable_history=True):
+            lm(request_from_openai_chat(body))
+    except LMError as error:
+        if isinstance(error, LMAuthError):
+            cause = "the provider refused the key"
+        elif isinstance(error, LMTimeoutError):
+            cause = f"no answer within {timeout_s:g} s"
+        else:
+            cause = "no answer in the provider's API"
+        detail = redact(" ".join(str(error).split()), secret)[:240]
+        raise UserInputError(
+            f"llm.model: {settings.model}{where} cannot be used: {cause} ({detail}); "
+            "fix [llm], or pass --skip-model-check to start without this check"
+        ) from None

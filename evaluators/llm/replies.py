@@ -7,7 +7,9 @@ Failure kinds:
   or no wall time was left to wait for the next one;
 - `timeout`: one call ran past its timeout (`call_timeout_s`, cut to the wall time left);
 - `cap`: the meter refused the call before it was sent (`cap` names which);
-- `provider`: any other refusal by the provider (a bad key, a request it rejects);
+- `auth`: the provider refused the key (401, 403) or does not know the model (404);
+- `provider`: any other refusal by the provider (a request it rejects);
+- `unavailable`: the circuit breaker is open (`evaluators.llm.breaker`): nothing was sent;
 - `config`: the key variable is not set at call time (preflight reports it earlier);
 - `replay_miss`: replaying, and the cassette holds no reply for the request.
 Messages are one line and never contain a key.
@@ -23,7 +25,15 @@ from evaluators.llm.meter import Usage
 
 T = TypeVar("T")
 FailureKind = Literal[
-    "malformed", "transport", "timeout", "cap", "provider", "config", "replay_miss"
+    "malformed",
+    "transport",
+    "timeout",
+    "cap",
+    "auth",
+    "provider",
+    "unavailable",
+    "config",
+    "replay_miss",
 ]
 
 

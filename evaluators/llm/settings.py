@@ -52,6 +52,9 @@ class LlmSettings(BaseModel):
     call_timeout_s: float = Field(default=120.0, gt=0)
     max_output_tokens: int = Field(default=8192, ge=1)
     transport_retries: int = Field(default=1, ge=0, le=5)
+    # Consecutive infrastructure failures of model calls, across tasks, that stop a search
+    # (evaluators.llm.breaker); `rsi resume` continues once the model is reachable again.
+    max_consecutive_failures: int = Field(default=5, ge=1)
     replay: Path | None = None
 
     @field_validator("model")

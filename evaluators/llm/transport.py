@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
+from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplayMiss, ReplyStore
 from evaluators.llm.meter import CapReached, Reservation, Usage, UsageMeter
 from evaluators.llm.redact import redact
@@ -86,8 +87,8 @@ class Completion:
     cached: int
 
 
-class _MissingKey(Exception):
-    pass
+class MissingKey(Exception):
+    """The key variable is not set at call time."""
 
 
 class Transport:
@@ -100,12 +101,14 @@ class Transport:
         store: ReplyStore | None,
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         self.settings = settings
         self.meter = meter
         self.store = store
         self.lm_factory = lm_factory
         self.sleep = sleep
+        self.breaker = breaker
 
     def complete(
         self, messages: Sequence[Mapping[str, Any]], *, key: str, max_tokens: int
@@ -117,11 +120,20 @@ class Transport:
             return LlmFailure(kind="replay_miss", message=redact(str(miss), None))
         if hit is not None:
             return self._replay(hit, chars, max_tokens)
+        if self.breaker is not None and (reason := self.breaker.open_reason) is not None:
+            return LlmFailure(kind="unavailable", message=f"model unavailable: {reason}")
         try:
-            secret = _api_key(self.settings)
-        except _MissingKey as missing:
-            return LlmFailure(kind="config", message=str(missing))
-        return self._paid(messages, key, secret, chars, max_tokens)
+            secret = api_key(self.settings)
+        except MissingKey as missing:
+            outcome: Completion | LlmFailure = LlmFailure(kind="config", message=str(missing))
+        else:
+            outcome = self._paid(messages, key, secret, chars, max_tokens)
+        if self.breaker is not None:
+            if isinstance(outcome, LlmFailure):
+                self.breaker.failed(outcome.kind, outcome.message)
+            else:
+                self.breaker.succeeded()
+        return outcome
 
     def _replay(self, hit: CachedReply, chars: int, max_tokens: int) -> Completion | LlmFailure:
         try:
@@ -200,13 +212,13 @@ class Transport:
             self.store.put(reply)
 
 
-def _api_key(settings: LlmSettings) -> str:
+def api_key(settings: LlmSettings) -> str:
     """The key, read from the environment now; a placeholder for a keyless api_base."""
     if settings.key_env is None:
         return PLACEHOLDER_KEY
     value = os.environ.get(settings.key_env)
     if not value:
-        raise _MissingKey(settings.missing_key() or f"{settings.key_env} is not set")
+        raise MissingKey(settings.missing_key() or f"{settings.key_env} is not set")
     return value
 
 
@@ -229,6 +241,8 @@ def _classify(error: Exception) -> tuple[str, Usage | None]:
     status = getattr(error, "status", None)
     if isinstance(error, LMProviderError) and (status == 429 or (status or 0) >= 500):
         return "transport", Usage()
+    if status in (401, 403, 404):
+        return "auth", Usage()
     return "provider", Usage()
 
 

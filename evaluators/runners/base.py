@@ -58,12 +58,18 @@ class Trace(BaseModel):
 
 
 class RunnerResult(BaseModel):
-    """A submission directory (holding run.sh) and the trace; `submission` is None on error."""
+    """A submission directory (holding run.sh) and the trace; `submission` is None on error.
+
+    `unavailable` says the runner's model could not be reached (its circuit breaker is
+    open): the result is no verdict on the strategy, and the engine stops the search
+    instead of journaling it.
+    """
 
     model_config = ConfigDict(frozen=True)
 
     submission: Path | None
     trace: Trace
+    unavailable: str | None = None
 
 
 class RunnerError(RuntimeError):

@@ -24,6 +24,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "demo",
     "gate",
     "tasks",
+    "tasks_split",
     "score",
     "search",
     "sandbox",

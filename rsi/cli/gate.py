@@ -74,12 +74,24 @@ def gate(
     markdown: Annotated[
         bool, typer.Option("--markdown", help="Print a markdown release-note section.")
     ] = False,
+    exit_code: Annotated[
+        bool,
+        typer.Option("--exit-code", help="Exit 1 when the decision is to retain the baseline."),
+    ] = False,
 ) -> None:
     if ctx.invoked_subcommand is not None:
         # Options before the subcommand would be silently ignored; refuse any that change.
-        values = (outcomes, alpha, seed, resamples, as_json, markdown)
-        defaults = (None, 0.05, 42, 10_000, False, False)
-        names = ("--outcomes", "--alpha", "--seed", "--resamples", "--json", "--markdown")
+        values = (outcomes, alpha, seed, resamples, as_json, markdown, exit_code)
+        defaults = (None, 0.05, 42, 10_000, False, False, False)
+        names = (
+            "--outcomes",
+            "--alpha",
+            "--seed",
+            "--resamples",
+            "--json",
+            "--markdown",
+            "--exit-code",
+        )
         given = [name for name, v, d in zip(names, values, defaults, strict=True) if v != d]
         if given:
             raise UserInputError(
@@ -105,6 +117,8 @@ def gate(
         print(report.to_markdown(), end="")
     else:
         console.print(gate_table(report))
+    if exit_code and not report.promote:
+        raise typer.Exit(1)  # as `git diff --exit-code`: scripts branch on the decision
 
 
 @gate_app.command("plan", help=PLAN_HELP)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -39,8 +40,19 @@ def run_task(
     out: Annotated[Path | None, typer.Option("--out", help="Where to write results.")] = None,
     panel: Annotated[bool, typer.Option("--panel", help="Also score on the hidden panel.")] = False,
     as_json: Annotated[bool, typer.Option("--json")] = False,
+    skip_model_check: Annotated[
+        bool,
+        typer.Option(
+            "--skip-model-check",
+            help="Start without the one minimal model request that checks the model answers.",
+        ),
+    ] = False,
 ) -> None:
-    """Run the config's runner on one task; print its trace summary and the suite's scores."""
+    """Run the config's runner on one task; print its trace summary and the suite's scores.
+
+    Exits 2 when the model cannot be used at all (checked first with one minimal request),
+    and 1 when it became unreachable during the task (its circuit breaker opened).
+    """
     if not (task_dir / "task.toml").is_file():
         raise UserInputError("not a task directory (no task.toml)", source=str(task_dir))
     config = load_config(config_file)
@@ -48,7 +60,7 @@ def run_task(
     tasks = TaskSet.load(task_dir)
     (task,) = tasks.tasks
     out = out or Path(f"run-task-{task.id}")
-    services = build_services(config, out, tasks=tasks)
+    services = build_services(config, out, tasks=tasks, model_check=not skip_model_check)
     workdir = out / "work"
     shutil.rmtree(workdir, ignore_errors=True)
     result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
@@ -76,8 +88,11 @@ def run_task(
     }
     if as_json:
         print_json(summary)
-        return
-    _render(summary)
+    else:
+        _render(summary)
+    if result.unavailable is not None:
+        print(f"error: model unavailable: {result.unavailable}", file=sys.stderr)
+        raise typer.Exit(1)
 
 
 def _render(summary: dict[str, Any]) -> None:

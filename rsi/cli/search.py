@@ -4,17 +4,24 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
+from rich.markup import escape
 from rich.table import Table
 
 from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json
 from rsi.cli.progress import SearchProgress
-from rsi.config import ExecutorSection, ExperimentConfig, load_config, read_run_config
-from rsi.engine import SearchInterrupted
+from rsi.config import (
+    CONFIG_FILE,
+    ExecutorSection,
+    ExperimentConfig,
+    load_config,
+    read_run_config,
+)
+from rsi.engine import SearchInterrupted, power_warning, read_refused
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
@@ -23,6 +30,13 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable J
 ExecutorOption = Annotated[
     str | None,
     typer.Option("--executor", help="Where evaluations run: threads or dask (default [executor])."),
+]
+SkipModelCheck = Annotated[
+    bool,
+    typer.Option(
+        "--skip-model-check",
+        help="Start without the one minimal model request that checks the model answers.",
+    ),
 ]
 AddressOption = Annotated[
     str | None,
@@ -47,11 +61,21 @@ def drive(
     as_json: bool,
     override: bool,
     finish: bool = False,
+    model_check: bool = True,
 ) -> Run:
     progress = SearchProgress(config, enabled=not as_json)
     engine = prepare(
-        config, run_dir, override_consumed=override, observer=progress.on_event, finish=finish
+        config,
+        run_dir,
+        override_consumed=override,
+        observer=progress.on_event,
+        finish=finish,
+        model_check=model_check,
     )
+    power = engine.check_start()  # a refused split or power: one line, before any progress bar
+    warning = power_warning(power) if power is not None else None
+    if warning:
+        print(warning, file=sys.stderr)
     try:
         with progress:
             engine.run()
@@ -96,10 +120,17 @@ def search(
     as_json: JsonFlag = False,
     executor: ExecutorOption = None,
     address: AddressOption = None,
+    skip_model_check: SkipModelCheck = False,
 ) -> None:
     """Run a strategy search end to end: rounds, dev ranking, freezing, release gate."""
     config = with_executor(load_config(config_file), executor, address)
-    drive(config, run_dir or default_run_dir(config), as_json=as_json, override=override_consumed)
+    drive(
+        config,
+        run_dir or default_run_dir(config),
+        as_json=as_json,
+        override=override_consumed,
+        model_check=not skip_model_check,
+    )
 
 
 def resume(
@@ -112,6 +143,7 @@ def resume(
     as_json: JsonFlag = False,
     executor: ExecutorOption = None,
     address: AddressOption = None,
+    skip_model_check: SkipModelCheck = False,
 ) -> None:
     """Continue a stopped or crashed search; finished work is never paid for again.
 
@@ -120,38 +152,76 @@ def resume(
     resume on another executor (--executor threads after losing a Dask cluster).
     """
     config = with_executor(read_run_config(run_dir), executor, address)
-    drive(config, run_dir, as_json=as_json, override=override_consumed, finish=finish)
+    drive(
+        config,
+        run_dir,
+        as_json=as_json,
+        override=override_consumed,
+        finish=finish,
+        model_check=not skip_model_check,
+    )
 
 
 def status(run_dir: Path, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
+    refused = read_refused(run_dir)
+    if refused is not None and not (run_dir / CONFIG_FILE).exists():
+        if as_json:
+            print_json({"run_dir": str(run_dir), "refused": refused})
+        else:
+            console.print(f"[bold red]refused[/bold red]: {escape(refused)}")
+        return
     run = load_run(run_dir)
     if as_json:
         print_json({**run.summary.model_dump(mode="json"), "refused": run.refused})
         return
     render_summary(run.summary)
     if run.refused:
-        console.print(f"[bold red]refused to start[/bold red]: {run.refused}")
+        console.print(f"[bold red]refused[/bold red]: {escape(run.refused)}")
+
+
+ExitCodeFlag = Annotated[
+    bool,
+    typer.Option("--exit-code", help="Exit 1 when the decision is to retain the baseline."),
+]
 
 
 def release(
     run_dir: Path,
     as_json: JsonFlag = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a release note.")] = False,
+    exit_code: ExitCodeFlag = False,
 ) -> None:
     """Show the release gate decided for this run's frozen champion."""
     summary = load_run(run_dir).summary
     if summary.gate is None:
+        if summary.released is not None:
+            print(summary.released)
+            raise typer.Exit(1 if exit_code else 0)
         raise UserInputError(
             "no gate decided yet (the search has not finished)", source=str(run_dir)
         )
     report = GateReport.model_validate(summary.gate["report"])
+    override = override_note(summary.gate)
     if as_json:
         print_json({**summary.gate, "report": report.to_json_dict()})
     elif markdown:
-        print(report.to_markdown())
+        print(report.to_markdown() + (f"\n\n> **Override:** {override}\n" if override else ""))
     else:
         render_gate(summary)
+    if exit_code and not report.promote:
+        raise typer.Exit(1)
+
+
+def override_note(gate: dict[str, Any]) -> str | None:
+    """One line saying the split had been claimed before, and by which runs; None if not."""
+    if not gate.get("override"):
+        return None
+    earlier = ", ".join(gate.get("earlier_runs") or ()) or "an earlier run"
+    return (
+        f"this release split had been reserved or decided before, by {earlier}; "
+        "this gate ran on it with --override-consumed"
+    )
 
 
 def render_summary(summary: RunSummary) -> None:
@@ -197,6 +267,7 @@ def render_summary(summary: RunSummary) -> None:
         console.print(f"[bold]champion[/bold] {summary.champion_id}")
         for edit in summary.champion_edits:
             console.print(f"  round {edit['round']} ({edit['proposer']}): {edit_text(edit)}")
+    render_release_state(summary)
     if summary.gate:
         render_gate(summary)
 
@@ -205,3 +276,30 @@ def render_gate(summary: RunSummary) -> None:
     assert summary.gate is not None
     report = GateReport.model_validate(summary.gate["report"])
     console.print(gate_table(report))
+    override = override_note(summary.gate)
+    if override:
+        console.print(f"[bold yellow]override[/bold yellow]: {escape(override)}")
+
+
+def render_release_state(summary: RunSummary) -> None:
+    """The gate's power, and why a search ended without a gate or stopped undecided."""
+    if summary.start_power is not None:
+        start = summary.start_power
+        line = (
+            f"gate power at a {start['effect']:.0%} gain: {start['power']:.2f} on "
+            f"{start['n']} release tasks when the search started"
+        )
+        latest = summary.power
+        if latest is not None and latest["basis"] == "dev":
+            line += (
+                f", {latest['power']:.2f} at the initial strategy's dev RAR "
+                f"{latest['baseline_rate']:.0%}"
+            )
+        console.print(escape(line))
+    for label, text in (
+        ("released", summary.released),
+        ("halted", summary.halted),
+        ("gate undecided", summary.deferred),
+    ):
+        if text:
+            console.print(f"[bold]{label}[/bold]: {escape(text)}")

@@ -10,7 +10,10 @@ Public surface:
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
-- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name.
+- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
+- `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
+  gate's power at `[release] min_effect`), see `start.py`;
+- `ModelUnavailable`: the model's circuit breaker opened (the search stops, resumable).
 """
 
 from rsi.engine.evaluation import (
@@ -19,6 +22,7 @@ from rsi.engine.evaluation import (
     Evaluator,
     ExecutorLost,
     Guess,
+    ModelUnavailable,
     StopRequested,
     ThreadPool,
     evaluate_one,
@@ -36,6 +40,7 @@ from rsi.engine.screening import (
     acceptance_rule,
     screen,
 )
+from rsi.engine.start import gate_power, power_warning, read_refused
 from rsi.engine.stopping import Budget, StopFlag
 
 __all__ = [
@@ -49,6 +54,7 @@ __all__ = [
     "ExecutorLost",
     "Guess",
     "LineageSink",
+    "ModelUnavailable",
     "ProposalStep",
     "ScreenVerdict",
     "SearchInterrupted",
@@ -60,8 +66,11 @@ __all__ = [
     "build_proposer",
     "build_services",
     "evaluate_one",
+    "gate_power",
     "load_initial",
     "minibatch",
     "open_pool",
+    "power_warning",
+    "read_refused",
     "screen",
 ]

@@ -173,8 +173,11 @@ class EvaluationWorkerPlugin(WorkerPlugin):
             # that the scheduler never hands it an evaluation.
             self._closing = asyncio.ensure_future(worker.close(reason="rsi: worker refused"))
             raise WorkerRefused(line)
-        self.services = build_services(
-            self._local_config(), self._local_run_dir(worker), slots=worker.state.nthreads
+        self.services = build_services(  # the driver sent the model's minimal request already
+            self._local_config(),
+            self._local_run_dir(worker),
+            slots=worker.state.nthreads,
+            model_check=False,
         )
 
     def teardown(self, worker: Worker) -> None:

@@ -61,6 +61,11 @@ class StopRequested(RuntimeError):
     """The stop flag was raised while evaluations were pending (graceful stop)."""
 
 
+class ModelUnavailable(StopRequested):
+    """The runner's model could not be reached (its circuit breaker opened): the search
+    stops as on SIGTERM, the evaluation is not journaled, and `rsi resume` re-runs it."""
+
+
 class ExecutorLost(StopRequested):
     """The executor can no longer run evaluations (its scheduler or all its workers are
     gone): the search stops as on SIGTERM and `rsi resume` continues, anywhere."""
@@ -137,6 +142,7 @@ def evaluate_one(
                 reference_outcome="not-run",
                 runner_error=result.trace.error or "no submission",
                 trace=trace,
+                infra_error=f"model: {result.unavailable}" if result.unavailable else None,
             )
             return data, {"trace": full_trace}
         concurrently = {"executor": services.judge_executor} if services.judge_executor else {}
@@ -161,10 +167,21 @@ def evaluate_one(
             initial_outcome=initial.value if initial else "missing",
             reference_outcome=reference.value if reference else "missing",
             trace=trace,
+            infra_error=sandbox_failure(judgement),
         )
         return data, {"trace": full_trace, "judgement": judgement.model_dump(mode="json")}
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def sandbox_failure(judgement: TaskJudgement) -> str | None:
+    """Why the sandbox could not run the suite on the initial program or the reference
+    (an infrastructure failure, not the suite's fault), or None."""
+    for target in ("initial", "reference"):
+        found = judgement.result(target)
+        if found is not None and found.error and "infrastructure failure" in found.error:
+            return f"sandbox: {target}: {found.error[:200]}"
+    return None
 
 
 class Evaluator:
@@ -299,11 +316,14 @@ class Evaluator:
                 while journaled in finished:
                     index, task_id = queue[journaled]
                     data, record = finished.pop(journaled)
+                    if data.infra_error and data.infra_error.startswith("model"):
+                        raise ModelUnavailable(data.infra_error.removeprefix("model: "))
                     journaled += 1
                     self.paid += 1
                     op = self.op(strategies[index], task_id, purpose)
                     self._write_trace(op, record)
-                    self.record(op, data)
+                    if not (data.infra_error and purpose == "release"):
+                        self.record(op, data)  # a release error waits for the gate's verdict
                     results[index][task_id] = data
                 if journaled == len(queue):
                     break

@@ -10,18 +10,31 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Protocol
 
 from evaluators.llm import preflight
-from rsi.config import ExperimentConfig, write_run_config
-from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
+from rsi.config import ExperimentConfig
+from rsi.engine.evaluation import (
+    EvaluationPool,
+    EvaluationServices,
+    Evaluator,
+    ModelUnavailable,
+    StopRequested,
+)
 from rsi.engine.executors import open_pool
+from rsi.engine.ports import LineageSink
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
-from rsi.engine.sampling import plan_split
 from rsi.engine.schedule import Schedule
 from rsi.engine.screening import AcceptanceRule, acceptance_rule
+from rsi.engine.start import (
+    Admission,
+    Admitted,
+    clear_refused,
+    forget_refused_start,
+    gate_power,
+    journal_is_empty,
+)
 from rsi.engine.stopping import Budget, StopFlag
 from rsi.journal import (
     CandidateKept,
@@ -30,6 +43,7 @@ from rsi.journal import (
     Evaluation,
     Event,
     EventData,
+    GatePower,
     Journal,
     LineageFailed,
     Reflection,
@@ -38,36 +52,23 @@ from rsi.journal import (
     RunLock,
     RunStarted,
     Screened,
+    SearchHalted,
     SearchPaused,
     SearchState,
     SearchStopped,
-    SplitRecorded,
 )
 from rsi.proposers import OptimizerBudgetExhausted, Proposer
 from rsi.release import (
     GateInputs,
+    GateUndecided,
     ReleaseLedger,
-    Reservation,
     freeze_champion,
-    gate_release,
+    settle_release,
 )
 from search_space import ProseGuard, Strategy, strategy_id
+from search_space.errors import UserInputError
 
 Observer = Callable[[Event], None]
-
-
-class LineageSink(Protocol):
-    """Mirrors journal events somewhere else (MLflow) without ever blocking the search.
-
-    `on_event` must return at once (queue the work); `failures` drains the projection
-    errors seen since the last call, which the engine journals as `lineage_failed`.
-    """
-
-    def on_event(self, event: Event) -> None: ...
-
-    def failures(self) -> list[LineageFailed]: ...
-
-    def close(self) -> None: ...
 
 
 class SearchInterrupted(RuntimeError):
@@ -86,16 +87,19 @@ class Engine:
         lineage: LineageSink | None = None,
         override_consumed_release: bool = False,
         finish: bool = False,
+        model_check: bool = True,
     ) -> None:
         self.config = config
         self.finish = finish  # end a search paused at its optimizer budget
         self.run_dir = run_dir
-        self.services = services or build_services(config, run_dir)
+        self.model_check = model_check  # False: --skip-model-check sends no minimal request
+        self.services = services or build_services(config, run_dir, model_check=model_check)
         self._given_proposer = proposer
         if proposer is None and "reflective" in config.proposers.stack:
             settings = config.optimizer_llm()
             assert settings is not None
-            preflight(settings)  # a missing key fails here, before anything is journaled
+            # an unusable model fails here, before anything is journaled or reserved
+            preflight(settings, check=model_check)
         self.observer = observer or (lambda _event: None)
         self.lineage = lineage
         self.override_consumed_release = override_consumed_release
@@ -105,6 +109,9 @@ class Engine:
         self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
         self.state = SearchState()
         self.ledger = ReleaseLedger(config.experiment.runs_dir)
+        self.admission = Admission(
+            config, self.services.tasks, self.ledger, run_dir, override_consumed_release
+        )
 
     # --- journal plumbing -------------------------------------------------------------------
 
@@ -124,76 +131,94 @@ class Engine:
     # --- the search -------------------------------------------------------------------------
 
     def run(self) -> SearchState:
-        """Run (or resume) to completion; raises SearchInterrupted on a graceful stop."""
+        """Run (or resume) to completion; raises SearchInterrupted on a graceful stop.
+
+        Whatever can refuse the search (the split, the gate's power, the release ledger,
+        the executor) runs before its first journal event; a start refused on an empty
+        journal leaves only `refused.txt` behind (`rsi.engine.start`).
+        """
         self.run_dir.mkdir(parents=True, exist_ok=True)
         stop = StopFlag(self.run_dir)
-        with (
-            RunLock(self.run_dir),
-            stop.installed(),
-            open_pool(self.config, self.run_dir, self.services) as (pool, in_flight),
-        ):
-            self.journal = Journal(self.run_dir)
+        with RunLock(self.run_dir), stop.installed():
             try:
-                self.state = self.journal.fold()
-                self.schedule = Schedule(self.config, self.state)
-                self.proposer = self._given_proposer or build_proposer(
-                    self.config,
-                    self.run_dir,
-                    pool_ids=self.services.tasks.ids,
-                    used=self.state.optimizer,
-                )
-                started = self.journal.get("run:start")
-                write_run_config(
-                    self.config,
-                    self.run_dir,
-                    started.data.config_hash
-                    if started and isinstance(started.data, RunStarted)
-                    else None,
-                )
-                self.evaluator = Evaluator(
-                    self.services,
-                    self.journal,
-                    self.record,
-                    pool,
-                    max_in_flight=in_flight,
-                    should_stop=stop,
-                    speculate=self.config.speculates(),
-                )
-                self.proposal = ProposalStep(
-                    state=self.state,
-                    record=self.record,
-                    proposer=self.proposer,
-                    tasks=self.services.tasks,
-                    space=self.config.search_space,
-                    guard=self.guard,
-                    seed=self.config.experiment.seed,
-                    health_check=self.services.runner.health_check,
-                    health_timeout_s=self.config.timeouts.health_check_s,
-                )
-                self.reflection = ReflectionStep(
-                    state=self.state,
-                    record=self.record,
-                    proposer=self.proposer,
-                    tasks=self.services.tasks,
-                    space=self.config.search_space,
-                    seed=self.config.experiment.seed,
-                )
-                self._search(stop)
-            except StopRequested as stopped:
-                raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
-            finally:
-                if hasattr(self, "evaluator"):
-                    self.evaluator.close()
-                if self.lineage is not None:
-                    self.lineage.close()  # flushes what is queued, then reports last failures
-                    for failure in self.lineage.failures():
-                        self.record(f"lineage:failed:{failure.event_seq}", failure)
-                self.journal.close()
+                self._run_locked(stop)
+            except UserInputError as refusal:
+                if journal_is_empty(self.run_dir):
+                    forget_refused_start(self.run_dir, str(refusal))
+                raise
         return self.state
 
-    def _search(self, stop: StopFlag) -> None:
+    def _run_locked(self, stop: StopFlag) -> None:
+        self.journal = Journal(self.run_dir)
+        try:
+            self.state = self.journal.fold()
+            admitted = self.admission.admit(self.state, self.journal)
+            with open_pool(self.config, self.run_dir, self.services) as (pool, in_flight):
+                self._build_steps(pool, in_flight, stop)
+                clear_refused(self.run_dir)
+                self._search(stop, admitted)
+        except ModelUnavailable as halted:
+            reason = f"model unavailable: {halted}"
+            self.record(f"halt:{len(self.state.halts) + 1}", SearchHalted(reason=reason))
+            raise SearchInterrupted(f"{reason}; fix it, then resume") from None
+        except GateUndecided as undecided:
+            raise SearchInterrupted(str(undecided)) from None
+        except StopRequested as stopped:
+            raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
+        finally:
+            if hasattr(self, "evaluator"):
+                self.evaluator.close()
+            if self.lineage is not None:
+                self.lineage.close()  # flushes what is queued, then reports last failures
+                for failure in self.lineage.failures():
+                    self.record(f"lineage:failed:{failure.event_seq}", failure)
+            self.journal.close()
+
+    def check_start(self) -> GatePower | None:
+        """Admission's refusals (split, gate power) without writing anything, so a caller
+        can refuse before drawing progress; see `Admission.check`."""
+        return self.admission.check()
+
+    def _build_steps(self, pool: EvaluationPool, in_flight: int, stop: StopFlag) -> None:
+        self.schedule = Schedule(self.config, self.state)
+        self.proposer = self._given_proposer or build_proposer(
+            self.config,
+            self.run_dir,
+            pool_ids=self.services.tasks.ids,
+            used=self.state.optimizer,
+            model_check=self.model_check,
+        )
+        self.evaluator = Evaluator(
+            self.services,
+            self.journal,
+            self.record,
+            pool,
+            max_in_flight=in_flight,
+            should_stop=stop,
+            speculate=self.config.speculates(),
+        )
+        self.proposal = ProposalStep(
+            state=self.state,
+            record=self.record,
+            proposer=self.proposer,
+            tasks=self.services.tasks,
+            space=self.config.search_space,
+            guard=self.guard,
+            seed=self.config.experiment.seed,
+            health_check=self.services.runner.health_check,
+            health_timeout_s=self.config.timeouts.health_check_s,
+        )
+        self.reflection = ReflectionStep(
+            state=self.state,
+            record=self.record,
+            proposer=self.proposer,
+            tasks=self.services.tasks,
+            space=self.config.search_space,
+            seed=self.config.experiment.seed,
+        )
+
+    def _search(self, stop: StopFlag, admitted: Admitted) -> None:
         config = self.config
-        split = self._split()  # a pool too small for the sizes is refused before any event
         self.record(
             "run:start",
             RunStarted(
@@ -203,36 +228,19 @@ class Engine:
                 seed=config.experiment.seed,
             ),
         )
-        if split is not None:
-            self.record("split", split)
-        reservation = self._reserve_release_split()  # before the first paid evaluation
-        self.evaluator.prefetch(self.schedule.certain_batches(self.initial))
-        self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
-        budget = Budget(config.budget)
-        while True:
-            if stop():
-                raise StopRequested(stop.reason() or "stopped")
-            reason = self.schedule.terminal_reason(budget)
-            if reason is not None:
-                break
-            spent = budget.optimizer_spent(self.state.optimizer)
-            if spent is not None and not self.finish:
-                self._pause(spent)
-            if spent is not None:
-                reason = f"finished at the {spent}"
-                break
-            try:
-                self._round(self.schedule.current_round())
-            except OptimizerBudgetExhausted as exhausted:
-                spent = f"optimizer budget {exhausted.cap} reached"
-                if not self.finish:
-                    self._pause(spent)
-                reason = f"finished at the {spent}"
-                break
-        ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
-        self.record(ops, SearchStopped(reason=reason))
-        freeze_champion(self.state, self.run_dir, self.record)
-        gate_release(
+        if admitted.split is not None:
+            self.record("split", admitted.split)
+        if admitted.power is not None:
+            self.record("power:prior", admitted.power)
+        if not self.state.finished:  # a finished run resumed only settles its ledger entry
+            self.evaluator.prefetch(self.schedule.certain_batches(self.initial))
+            self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
+            self._record_dev_power()
+            reason = self._rounds(stop)
+            ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
+            self.record(ops, SearchStopped(reason=reason))
+            freeze_champion(self.state, self.run_dir, self.record)
+        settle_release(
             GateInputs(
                 state=self.state,
                 record=self.record,
@@ -240,27 +248,50 @@ class Engine:
                 initial=self.initial,
                 settings=config.release,
                 ledger=self.ledger,
-                reservation=reservation,
+                reservation=admitted.reservation,
             )
         )
+
+    def _record_dev_power(self) -> None:
+        """The gate's power again, from the initial strategy's dev RAR."""
+        assert self.state.split is not None
+        initial = self.state.candidates[strategy_id(self.initial)]
+        assert initial.dev_rar is not None
+        power = gate_power(
+            len(self.state.split.roles["release"]),
+            initial.dev_rar,
+            self.config.release,
+            basis="dev",
+        )
+        self.record("power:dev", power)
+
+    def _rounds(self, stop: StopFlag) -> str:
+        """Run rounds until a stop condition; return why the search stopped."""
+        budget = Budget(self.config.budget)
+        while True:
+            if stop():
+                raise StopRequested(stop.reason() or "stopped")
+            reason = self.schedule.terminal_reason(budget)
+            if reason is not None:
+                return reason
+            spent = budget.optimizer_spent(self.state.optimizer)
+            if spent is not None and not self.finish:
+                self._pause(spent)
+            if spent is not None:
+                return f"finished at the {spent}"
+            try:
+                self._round(self.schedule.current_round())
+            except OptimizerBudgetExhausted as exhausted:
+                spent = f"optimizer budget {exhausted.cap} reached"
+                if not self.finish:
+                    self._pause(spent)
+                return f"finished at the {spent}"
 
     def _pause(self, reason: str) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues."""
         attempts = self.state.attempts
         self.record(f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
         raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
-
-    def _reserve_release_split(self) -> Reservation:
-        """Claim the release split in the ledger, or refuse before any paid work."""
-        assert self.state.split is not None
-        return self.ledger.reserve(
-            self.state.split.hashes["release"],
-            self.run_dir.name,
-            override=self.override_consumed_release,
-        )
-
-    def _split(self) -> SplitRecorded | None:
-        return plan_split(self.config, self.services.tasks, self.state.split)
 
     def _strategy(self, sid: str) -> Strategy:
         return Strategy.model_validate(self.state.candidates[sid].strategy)

@@ -35,16 +35,18 @@ def load_initial(config: ExperimentConfig) -> Strategy:
     return load_model(Strategy, config.experiment.initial_strategy)
 
 
-def check_runner_available(config: ExperimentConfig) -> None:
+def check_runner_available(config: ExperimentConfig, *, model_check: bool = True) -> None:
     """Refuse early, before any task is loaded or paid for, a runner that cannot work.
 
-    An LLM runner's model must be reachable with its key set (or its cassette present).
+    An LLM runner's model must answer one minimal request with its key set (or its
+    cassette must be present); `model_check=False` sends no request (`--skip-model-check`,
+    and Dask workers, whose driver checked already).
     """
     if config.runner.kind == "scripted":
         return
     if config.runner.kind == "testhelix":
         assert config.llm is not None  # the config refuses testhelix without [llm]
-        preflight(config.llm)
+        preflight(config.llm, check=model_check)
         return
     raise UserInputError(
         f"runner.kind: the {config.runner.kind!r} runner is not available yet; "
@@ -57,7 +59,6 @@ def build_runner(
     config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path
 ) -> Runner:
     """The configured runner; an LLM runner caches replies under `run_dir/llm_cache`."""
-    check_runner_available(config)
     if config.runner.kind == "testhelix":
         assert config.llm is not None
         models = LlmTaskModels(config.llm, ResponseCache(run_dir / LLM_CACHE_DIR))
@@ -73,14 +74,16 @@ def build_services(
     *,
     tasks: TaskSet | None = None,
     slots: int | None = None,
+    model_check: bool = True,
 ) -> EvaluationServices:
     """Everything an evaluation needs, checked: the runner's model, the sandbox's isolation.
 
     `tasks` replaces the config's pool (`rsi run-task` runs one task directory). At most
     `slots` suites run at once (default `[search] workers`), runner checks and judge runs
     alike; the judge runs an evaluation's targets concurrently within that bound.
+    `model_check=False` skips the runner model's minimal request (see `preflight`).
     """
-    check_runner_available(config)
+    check_runner_available(config, model_check=model_check)
     tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
     sandbox = make_sandbox(
         config.sandbox.backend,
@@ -125,6 +128,7 @@ def build_proposer(
     *,
     pool_ids: tuple[str, ...] = (),
     used: Mapping[str, int] | None = None,
+    model_check: bool = True,
 ) -> Proposer:
     """The configured proposer stack.
 
@@ -137,7 +141,7 @@ def build_proposer(
         return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
     settings = config.optimizer_llm()
     assert settings is not None  # the config refuses a reflective stack without a model
-    preflight(settings)
+    preflight(settings, check=model_check)  # once per process: the engine checked already
     spent = used or {}
     budget = config.budget
     unlimited = 10**12

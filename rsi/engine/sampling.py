@@ -59,10 +59,17 @@ def plan_split(
     sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
     if data.test:
         sizes["test"] = data.test
-    splits = tasks.split(sizes, seed=data.seed)
+    try:
+        splits = tasks.split(sizes, seed=data.seed)
+    except UserInputError as error:
+        keys = ", ".join(sizes)
+        raise UserInputError(
+            f"[data] {keys}: {error.message}", source=config.source or "config"
+        ) from None
     wanted = [split for split in splits.roles if split.role.value in sizes]
     return SplitRecorded(
         seed=data.seed,
         roles={split.role.value: split.ids for split in wanted},
         hashes={split.role.value: split.sha256 for split in wanted},
+        families={split.role.value: len(split.families) for split in wanted},
     )

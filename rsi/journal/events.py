@@ -26,10 +26,14 @@ class RunStarted(_Data):
 
 
 class SplitRecorded(_Data):
+    """The data roles, filled with whole families; `roles` holds the sizes actually used
+    (a role may exceed its `[data]` size by less than one family)."""
+
     type: Literal["split_recorded"] = "split_recorded"
     seed: int
     roles: dict[str, tuple[str, ...]]
     hashes: dict[str, str]
+    families: dict[str, int] = Field(default_factory=dict)  # whole families per role
 
 
 class CandidateKept(_Data):
@@ -57,6 +61,10 @@ class Evaluation(_Data):
     reference_outcome: str
     runner_error: str | None = None
     trace: dict[str, Any] = Field(default_factory=dict)  # public trace summary for proposers
+    # Set when the outcome is no verdict on the strategy: the sandbox failed on the initial
+    # program or the reference, or the model could not be reached. Absent otherwise, so
+    # journals of clean evaluations keep their bytes.
+    infra_error: str | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class RoundStarted(_Data):
@@ -154,12 +162,65 @@ class ChampionFrozen(_Data):
 
 
 class GateDecided(_Data):
+    """The gate's decision and its whole record: with the release evaluations of both
+    strategies in the journal, `bootstrap_seed` and `resamples` recompute the intervals."""
+
     type: Literal["gate_decided"] = "gate_decided"
     challenger_id: str
     baseline_id: str
     release_hash: str
     override: bool
     report: dict[str, Any]
+    bootstrap_seed: int | None = None  # None only in journals written before it was recorded
+    resamples: int | None = None
+    alpha_one_sided: float | None = None
+    # With `override`: the runs that had reserved or decided this split before this one.
+    earlier_runs: tuple[str, ...] = ()
+
+
+class GatePower(_Data):
+    """The gate's power to detect `[release] min_effect` on this release split.
+
+    Journaled when the search starts (`basis` "prior": the initial strategy's success rate
+    is not known, 0.5 is assumed) and again once its dev RAR is (`basis` "dev").
+    """
+
+    type: Literal["gate_power"] = "gate_power"
+    basis: Literal["prior", "dev"]
+    n: int
+    baseline_rate: float
+    effect: float
+    alpha: float
+    power: float
+
+
+class ReleaseSkipped(_Data):
+    """No gate ran: the champion is the initial strategy, so nothing can be promoted; the
+    release split was evaluated on nothing and its reservation was freed."""
+
+    type: Literal["release_skipped"] = "release_skipped"
+    release_hash: str
+    reason: str
+
+
+class GateDeferred(_Data):
+    """The gate refused to decide on outcomes that are mostly infrastructure errors; the
+    split stays reserved, and `rsi resume` re-runs those evaluations and decides."""
+
+    type: Literal["gate_deferred"] = "gate_deferred"
+    release_hash: str
+    attempt: int
+    errors: dict[str, int]  # strategy id -> release evaluations that were infrastructure errors
+    n: int
+    reason: str
+
+
+class SearchHalted(_Data):
+    """The search stopped on an infrastructure failure (the model is unreachable, its
+    replies do not follow the format); `rsi resume` continues once the cause is fixed."""
+
+    type: Literal["search_halted"] = "search_halted"
+    reason: str
 
 
 class SearchStopped(_Data):
@@ -199,6 +260,10 @@ _NON_EVALUATION_EVENTS = (
     RoundCompleted,
     ChampionFrozen,
     GateDecided,
+    GatePower,
+    ReleaseSkipped,
+    GateDeferred,
+    SearchHalted,
     SearchStopped,
     SearchPaused,
     LineageFailed,

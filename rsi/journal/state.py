@@ -15,12 +15,16 @@ from rsi.journal.events import (
     EvaluationOutcome,
     Event,
     GateDecided,
+    GateDeferred,
+    GatePower,
     ProposalRejected,
     ProposerUsage,
     Reflection,
+    ReleaseSkipped,
     RoundCompleted,
     RoundStarted,
     Screened,
+    SearchHalted,
     SearchPaused,
     SearchStopped,
     SplitRecorded,
@@ -62,6 +66,11 @@ class SearchState:
     reflections: list[Reflection] = field(default_factory=list)
     champion: ChampionFrozen | None = None
     gate: GateDecided | None = None
+    power: GatePower | None = None  # the latest: "dev" once the initial's dev RAR is known
+    start_power: GatePower | None = None  # the power the search started with
+    release_skipped: ReleaseSkipped | None = None
+    deferrals: list[GateDeferred] = field(default_factory=list)
+    halts: list[SearchHalted] = field(default_factory=list)
     stopped: SearchStopped | None = None
     paused: SearchPaused | None = None  # the latest pause at the optimizer budget
     usage: list[ProposerUsage] = field(default_factory=list)  # LLM proposer sessions
@@ -159,6 +168,24 @@ class SearchState:
             self.paused = data
         elif isinstance(data, ProposerUsage):
             self.usage.append(data)
+        else:
+            self._apply_release(data)
+
+    def _apply_release(self, data: object) -> None:
+        if isinstance(data, GatePower):
+            self.power = data
+            self.start_power = self.start_power or data
+        elif isinstance(data, ReleaseSkipped):
+            self.release_skipped = data
+        elif isinstance(data, GateDeferred):
+            self.deferrals.append(data)
+        elif isinstance(data, SearchHalted):
+            self.halts.append(data)
+
+    @property
+    def finished(self) -> bool:
+        """The search ended: its gate decided, or it had nothing to release."""
+        return self.gate is not None or self.release_skipped is not None
 
 
 def fold(events: Iterable[Event], traces: TraceSource | None = None) -> SearchState:

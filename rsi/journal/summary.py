@@ -38,6 +38,12 @@ class RunSummary(BaseModel):
     gate: dict[str, Any] | None
     optimizer: dict[str, int]  # the LLM proposer's model usage (zero offline)
     proposals: tuple[dict[str, Any], ...]  # every child proposed: who, what, why
+    # The gate's power at [release] min_effect: when the search started, and the latest.
+    start_power: dict[str, Any] | None = None
+    power: dict[str, Any] | None = None
+    released: str | None = None  # why no gate ran ("nothing to release")
+    halted: str | None = None  # the latest infrastructure stop, if the search has not ended
+    deferred: str | None = None  # the latest undecided gate, if the search has not ended
 
 
 def read_state(run_dir: Path) -> SearchState:
@@ -85,6 +91,11 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
         else (f"paused: {state.paused.reason}" if state.paused else None),
         gate=state.gate.model_dump(mode="json") if state.gate else None,
         optimizer=state.optimizer,
+        start_power=state.start_power.model_dump(mode="json") if state.start_power else None,
+        power=state.power.model_dump(mode="json") if state.power else None,
+        released=state.release_skipped.reason if state.release_skipped else None,
+        halted=state.halts[-1].reason if state.halts and not state.finished else None,
+        deferred=state.deferrals[-1].reason if state.deferrals and not state.finished else None,
         proposals=tuple(
             {
                 "round": p.round,

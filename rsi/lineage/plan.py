@@ -29,6 +29,7 @@ from rsi.journal import (
     Event,
     GateDecided,
     ProposalRejected,
+    ReleaseSkipped,
     RunStarted,
     Screened,
     SearchState,
@@ -129,7 +130,9 @@ class _Planner:
             return (data.type, str(data.round))
         if isinstance(data, ProposalRejected):
             return (data.type, f"{data.round}:{data.attempt}")
-        if isinstance(data, RunStarted | ChampionFrozen | GateDecided | SearchStopped):
+        if isinstance(
+            data, RunStarted | ChampionFrozen | GateDecided | SearchStopped | ReleaseSkipped
+        ):
             return (data.type, "")
         return None
 
@@ -223,9 +226,15 @@ class _Planner:
         if state.champion is not None:
             tags["rsi.champion_id"] = state.champion.strategy_id
             metrics["champion_dev_rar"] = state.champion.dev_rar
+        if state.start_power is not None:
+            metrics["gate_power_at_start"] = state.start_power.power
+        if state.release_skipped is not None:
+            tags["rsi.release"] = state.release_skipped.reason
         if state.gate is not None:
             report = state.gate.report
             tags |= {f"rsi.gate.{k}": _short(report[k]) for k in ("promote", "reason")}
+            if state.gate.override:
+                tags["rsi.gate.split_claimed_before_by"] = ", ".join(state.gate.earlier_runs)
             metrics |= {
                 f"gate_{k}": float(report[k]) for k in ("wins", "losses", "p_value", "diff_pp")
             }
@@ -234,7 +243,7 @@ class _Planner:
             parent=None,
             name=started.run_id,
             start_ms=self.ts[("run_started", "")],
-            end_ms=self.ts.get(("gate_decided", "")),
+            end_ms=self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", "")),
             tags=tags,
             metrics=metrics,
             artifacts=artifacts,

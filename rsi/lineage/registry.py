@@ -86,6 +86,9 @@ def version_tags(projected: Plan) -> dict[str, str]:
             "rsi.gate.release_hash": gate.release_hash,
             "rsi.gate.baseline_id": gate.baseline_id,
             "rsi.gate.override": _text(gate.override),
+            "rsi.gate.split_claimed_before_by": ", ".join(gate.earlier_runs) or "-",
+            "rsi.gate.bootstrap_seed": _text(gate.bootstrap_seed),
+            "rsi.gate.resamples": _text(gate.resamples),
         }
     return tags
 

@@ -7,7 +7,8 @@ Public surface:
 - `load_paired_outcomes`, `PairedOutcomes`: outcome files for `rsi gate`;
 - `plan_power`, `PowerPlan`: how many release tasks a gate needs;
 - `gate_table`, `plan_table`, `render_markdown`, `format_p`: the gate as people read it;
-- `freeze_champion`, `gate_release`, `GateInputs`: the two end-of-search steps;
+- `freeze_champion`, `settle_release` (`gate_release` once there is a child to gate),
+  `GateInputs`, `GateUndecided`: the end-of-search steps;
 - `ReleaseLedger`, `Reservation`, `ReleaseSplitTaken`: one gate per release split.
 """
 
@@ -24,12 +25,24 @@ from rsi.release.ledger import ReleaseLedger, ReleaseSplitTaken, Reservation
 from rsi.release.outcomes import PairedOutcomes, load_paired_outcomes
 from rsi.release.power import PowerPlan, plan_power
 from rsi.release.report import format_p, gate_table, plan_table, render_markdown
-from rsi.release.steps import CHAMPION_FILE, GateInputs, freeze_champion, gate_release
+from rsi.release.steps import (
+    CHAMPION_FILE,
+    NOTHING_TO_RELEASE,
+    EvaluateMany,
+    GateInputs,
+    GateUndecided,
+    freeze_champion,
+    gate_release,
+    settle_release,
+)
 
 __all__ = [
     "CHAMPION_FILE",
+    "NOTHING_TO_RELEASE",
+    "EvaluateMany",
     "GateInputs",
     "GateReport",
+    "GateUndecided",
     "PairedOutcomes",
     "PowerPlan",
     "ReleaseLedger",
@@ -48,5 +61,6 @@ __all__ = [
     "render_markdown",
     "run_gate",
     "run_without_gate",
+    "settle_release",
     "validate_gate_settings",
 ]

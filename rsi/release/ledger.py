@@ -2,8 +2,10 @@
 
 `<runs_dir>/consumed_release_splits.jsonl` holds one line per event, in the order they
 happened: `{"release_hash", "run_id", "override", "status"}` with status `reserved` (a
-search claimed the split when it started) or `consumed` (its gate was decided). Lines
-written before reservations existed have no status and count as consumed.
+search claimed the split when it started), `consumed` (its gate was decided) or `released`
+(it ended with nothing to release and gave the split back). Lines written before
+reservations existed have no status and count as consumed. A run's latest line is its
+claim; a released claim blocks no one.
 
 Reading, checking and appending happen under an exclusive flock on the ledger's lock file,
 so of two searches started at once on one split exactly one gets it. A run that already
@@ -27,7 +29,7 @@ from search_space.identity import canonical_json
 
 LEDGER_FILE = "consumed_release_splits.jsonl"
 LOCK_FILE = "consumed_release_splits.lock"
-Status = Literal["reserved", "consumed"]
+Status = Literal["reserved", "consumed", "released"]
 
 
 @dataclass(frozen=True)
@@ -104,22 +106,31 @@ class ReleaseLedger:
             os.fsync(handle.fileno())
 
     def earlier_claims(self, release_hash: str, run_id: str) -> tuple[LedgerEntry, ...] | None:
-        """Other runs' claims before this run's first one; None if this run holds none."""
-        earlier: list[LedgerEntry] = []
+        """Other runs' claims standing when this run first claimed the split (their latest
+        line then, released ones left out); None if this run holds none."""
+        latest: dict[str, LedgerEntry] = {}
         for entry in self.entries():
             if entry.release_hash != release_hash:
                 continue
             if entry.run_id == run_id:
-                return tuple(earlier)
-            earlier.append(entry)
+                return tuple(e for e in latest.values() if e.status != "released")
+            latest[entry.run_id] = entry
         return None
+
+    def claims(self, release_hash: str) -> list[LedgerEntry]:
+        """Each run's latest line on this split, in first-claim order, released ones left out."""
+        latest: dict[str, LedgerEntry] = {}
+        for entry in self.entries():
+            if entry.release_hash == release_hash:
+                latest[entry.run_id] = entry
+        return [entry for entry in latest.values() if entry.status != "released"]
 
     def conflict(self, release_hash: str, run_id: str) -> str | None:
         """Why this run may not gate on the split without an override, or None."""
         claims = self.earlier_claims(release_hash, run_id)
         if claims is not None:
             return None  # this run holds a reservation (with its override, if it needed one)
-        others = [e for e in self.entries() if e.release_hash == release_hash]
+        others = self.claims(release_hash)
         if not others:
             return None
         consumed = [e for e in others if e.status == "consumed"]
@@ -142,9 +153,21 @@ class ReleaseLedger:
             problem = self.conflict(release_hash, run_id)
             if problem is not None and not override:
                 raise ReleaseSplitTaken(problem, source=str(self.path))
-            others = tuple(e for e in self.entries() if e.release_hash == release_hash)
+            others = tuple(self.claims(release_hash))
             self._append(LedgerEntry(release_hash, run_id, bool(others), "reserved"))
             return Reservation(release_hash, run_id, others)
+
+    def release(self, reservation: Reservation) -> None:
+        """Give the split back: this run ends without a gate (nothing to release)."""
+        with self._locked():
+            self._append(
+                LedgerEntry(
+                    reservation.release_hash,
+                    reservation.run_id,
+                    reservation.override,
+                    "released",
+                )
+            )
 
     def consume(self, reservation: Reservation) -> None:
         """Record that this run's gate was decided on the split (once, even when resumed)."""

@@ -142,7 +142,13 @@ def card_lines(card: ReleaseCard) -> list[tuple[str, str]]:
         ("release split", card.release_hash or "-"),
         (
             "consumed before",
-            "yes (gated with --override-consumed)" if card.consumed_before else "no",
+            (
+                "yes, by "
+                + (", ".join(card.earlier_runs) or "an earlier run")
+                + " (gated with --override-consumed)"
+            )
+            if card.consumed_before
+            else "no",
         ),
     ]
 

@@ -117,14 +117,32 @@ def load_events(run_dir: Path) -> list[Event]:
 
 
 def _status(state: SearchState) -> tuple[str, bool]:
+    power = _power_note(state)
     if state.gate is not None:
-        return "finished: the release gate was decided", False
+        return f"finished: the release gate was decided{power}", False
+    if state.release_skipped is not None:
+        return f"finished: {state.release_skipped.reason}{power}", False
     done = f"{state.completed_rounds} rounds and {state.attempts} attempts so far"
+    if state.deferrals:
+        return f"stopped, gate undecided: {state.deferrals[-1].reason}", True
+    if state.halts:
+        return f"halted ({state.halts[-1].reason}); {done}", True
     if state.paused is not None:
         return f"paused at the optimizer budget ({state.paused.reason}); {done}", True
     if state.stopped is not None:
         return f"stopped ({state.stopped.reason}) but interrupted before the release gate", True
     return f"still running or interrupted: {done}, no release gate yet", True
+
+
+def _power_note(state: SearchState) -> str:
+    """The gate's power at [release] min_effect, as the search started and at the dev RAR."""
+    start = state.start_power
+    if start is None:
+        return ""
+    note = f"; gate power {start.power:.2f} to detect a {start.effect:.0%} gain (at start"
+    if state.power is not None and state.power.basis == "dev":
+        note += f", {state.power.power:.2f} at the initial dev RAR"
+    return note + ")"
 
 
 def _rounds(state: SearchState) -> tuple[RoundPoint, ...]:

@@ -1,10 +1,12 @@
 """The release card's numbers: the journaled gate and its bootstrap distribution.
 
-The gate journals its statistics but not the bootstrap resamples, nor their seed and count
-(`GateReport` keeps those out of its JSON). The distribution is recomputed here from the
-journaled paired release outcomes with the gate's own code (`rsi.release.run_gate` and
-`paired_bootstrap_diffs`) and the `[release]` seed and resamples of the run's config; the
-card says whether the recomputed intervals equal the journaled ones.
+The gate journals its statistics, its bootstrap seed and resample count (`gate_decided`),
+but not the resamples themselves. The distribution is recomputed here from the journaled
+paired release outcomes with the gate's own code (`rsi.release.run_gate` and
+`paired_bootstrap_diffs`) and the journaled seed and count, so a journal copied without
+its config.json still shows them; journals written before those were recorded fall back
+to the `[release]` seed and resamples of the run's config. The card says whether the
+recomputed intervals equal the journaled ones.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class ReleaseCard:
     baseline_id: str | None
     release_hash: str | None
     consumed_before: bool  # the gate ran on a split already consumed (--override-consumed)
+    earlier_runs: tuple[str, ...]  # with consumed_before: the runs that claimed the split first
     both: int  # tasks both strategies solved
     neither: int
     bootstrap: Bootstrap | None
@@ -73,10 +76,13 @@ def _bootstrap(
 def release_card(
     state: SearchState, events: list[Event], settings: tuple[int, int] | None
 ) -> ReleaseCard:
-    """The card of the journaled gate; `settings` is the config's (seed, resamples)."""
+    """The card of the journaled gate; `settings` is the config's (seed, resamples), used
+    only when the journal does not record them."""
     gate = state.gate
     if gate is None or state.split is None:
-        return ReleaseCard(None, None, None, None, False, 0, 0, None)
+        return ReleaseCard(None, None, None, None, False, (), 0, 0, None)
+    if gate.bootstrap_seed is not None and gate.resamples is not None:
+        settings = (gate.bootstrap_seed, gate.resamples)
     report = GateReport.model_validate(gate.report)
     release_ids = tuple(state.split.roles.get("release", ()))
     baseline = _outcomes(events, gate.baseline_id, release_ids)
@@ -97,6 +103,7 @@ def release_card(
         baseline_id=gate.baseline_id,
         release_hash=gate.release_hash,
         consumed_before=gate.override,
+        earlier_runs=gate.earlier_runs,
         both=both,
         neither=neither,
         bootstrap=bootstrap,

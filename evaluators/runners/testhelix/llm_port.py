@@ -12,7 +12,15 @@ from typing import Any
 
 import dspy
 
-from evaluators.llm import LlmClient, LlmFailure, LlmSettings, ReplyStore, UsageCaps, UsageMeter
+from evaluators.llm import (
+    CircuitBreaker,
+    LlmClient,
+    LlmFailure,
+    LlmSettings,
+    ReplyStore,
+    UsageCaps,
+    UsageMeter,
+)
 from evaluators.runners.base import RunnerLimits, Usage
 from evaluators.runners.testhelix.model import Answer
 
@@ -41,11 +49,17 @@ class LlmTaskSession:
 
 
 class LlmTaskModels:
-    """`TaskModels` over the LLM layer: a fresh allowance per task run."""
+    """`TaskModels` over the LLM layer: a fresh allowance per task run, and one circuit
+    breaker shared by every task this process runs (`unavailable()` says when it opened)."""
 
     def __init__(self, settings: LlmSettings, cache: ReplyStore | None) -> None:
         self.settings = settings
         self._cache = cache
+        self.breaker = CircuitBreaker(settings.max_consecutive_failures)
+
+    def unavailable(self) -> str | None:
+        """Why the model counts as unreachable (the breaker is open), or None."""
+        return self.breaker.open_reason
 
     def open(self, namespace: str, limits: RunnerLimits) -> tuple[LlmTaskSession, LlmTaskSession]:
         caps = UsageCaps(
@@ -56,5 +70,8 @@ class LlmTaskModels:
             concurrent=self.settings.max_concurrent_calls,
         )
         meter = UsageMeter(caps, scope=f"task {namespace}")
-        session = LlmTaskSession(LlmClient(self.settings, meter, self._cache, namespace=namespace))
+        client = LlmClient(
+            self.settings, meter, self._cache, namespace=namespace, breaker=self.breaker
+        )
+        session = LlmTaskSession(client)
         return session, session

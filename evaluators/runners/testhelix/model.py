@@ -55,4 +55,6 @@ class TaskModel:
         )
         if answer.failure == "cap":
             raise HarnessStopped(f"cap reached: {answer.cap or answer.message}")
+        if answer.failure == "unavailable":  # every later call would fail the same way
+            raise HarnessStopped(answer.message)
         return None

@@ -80,6 +80,10 @@ class TaskModels(Protocol):
         """`namespace` names the task run (strategy, task, seed) for the reply cache."""
         ...
 
+    def unavailable(self) -> str | None:
+        """Why the model counts as unreachable (its circuit breaker opened), or None."""
+        ...
+
 
 class TestHelixRunner:
     """The LLM harness; see the module docstring for what each strategy field does."""
@@ -131,6 +135,13 @@ class TestHelixRunner:
             session.stop_reason = str(stop)
         selected = select(session, matrix)
         trace = self._trace(session, llm, selected, time.monotonic() - started)
+        unavailable = self._models.unavailable()
+        if unavailable is not None:  # no verdict on the strategy: the engine stops the search
+            return RunnerResult(
+                submission=None,
+                trace=trace.model_copy(update={"error": unavailable}),
+                unavailable=unavailable,
+            )
         if selected is None:
             return RunnerResult(
                 submission=None,
