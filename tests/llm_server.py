@@ -3,6 +3,8 @@
 - `POST .../chat/completions` (OpenAI), `POST .../messages` (Anthropic), `GET .../models`.
 - Replies come from `responder(request_json) -> text`; a harness test plugs in one that
   writes tests from a task's author pool.
+- A request for one token (the model check `evaluators.llm.preflight` sends before a
+  run) is answered "ok" without asking the responder, and counted in `preflights`.
 - It counts calls, the most calls it served at once (`max_in_flight`) and the tokens it
   bills (`prompt_tokens`, `completion_tokens`; billed even when a reply omits its usage
   field), and keeps every request body in `requests`: tests assert what prompts held and
@@ -106,6 +108,7 @@ class LocalLlmServer:
         self.paths: list[str] = []
         self.keys_seen: list[str] = []
         self.calls = 0
+        self.preflights = 0  # model checks answered (see the module docstring)
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -200,6 +203,10 @@ class LocalLlmServer:
             time.sleep(reply.delay_s)
         if isinstance(action, Garbage):
             text = action.text
+        elif reply.text is None and max_tokens_of(body) == 1:
+            text = "ok"  # the model check before a run (evaluators.llm.preflight)
+            with self._lock:
+                self.preflights += 1
         else:
             text = reply.text if reply.text is not None else self.responder(body)
         limit = max_tokens_of(body) or 1 << 30

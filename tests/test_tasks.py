@@ -292,7 +292,7 @@ def test_split_fills_roles_with_whole_families(
 
 def test_split_refuses_sizes_whole_families_cannot_meet() -> None:
     families = {f"a{i}": "a" for i in range(5)} | {f"b{i}": "b" for i in range(5)}
-    with pytest.raises(UserInputError, match="cannot be met with whole families.*2 families"):
+    with pytest.raises(UserInputError, match=r"cannot be met with whole families.*2 families"):
         split_ids(families, {"proposal": 3, "dev": 3, "release": 3}, families=families)
 
 

@@ -25,8 +25,9 @@ import tomllib
 from evaluators.llm import ResponseCache
 from evaluators.tasks import TaskSet
 from rsi.journal import read_events
+from rsi.release import ReleaseLedger
 from tests.harness_pool_model import PoolModel
-from tests.llm_server import LocalLlmServer
+from tests.llm_server import LocalLlmServer, Reply, Status
 from tests.optimizer_model import Optimizer
 from tests.search_fixtures import CORPUS, ROOT
 
@@ -152,7 +153,9 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
     cache = ResponseCache(run_dir / "llm_cache").entries()
     assert paid_before_kill > 0 and responder.answered > paid_before_kill
     assert len(cache) == responder.answered  # each answered call paid for exactly once
-    assert server.calls == responder.answered + 1  # and the one held at the kill
+    # and the one held at the kill, and one model check per process (search, resume)
+    assert server.preflights == 2
+    assert server.calls == responder.answered + 1 + server.preflights
 
     leaks = [
         str(path)
@@ -162,3 +165,66 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
     assert leaks == []
     assert FAKE_KEY not in killed_output + resumed.stdout + resumed.stderr
     assert (tmp_path / "runs" / "mlflow.db").is_file()  # MLflow was written, and checked above
+
+
+class DiesAfter:
+    """Answers like `inner` for `after` calls, then the server answers 503 to everything
+    (until the test brings it back with `server.always = Reply()`)."""
+
+    def __init__(self, inner: PoolModel, after: int) -> None:
+        self.inner, self.after = inner, after
+        self.server: LocalLlmServer | None = None
+        self.answered = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        with self._lock:
+            self.answered += 1
+            if self.answered == self.after and self.server is not None:
+                self.server.always = Status(503)
+        return self.inner(body)
+
+
+def _search(config: Path, run_dir: Path, *verb: str) -> subprocess.CompletedProcess[str]:
+    argv = [sys.executable, "-m", "rsi", *verb, "--json"]
+    argv += [str(config), "--run-dir", str(run_dir)] if verb == ("search",) else [str(run_dir)]
+    return subprocess.run(
+        argv, cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=1800, check=False
+    )
+
+
+def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_gate(
+    tmp_path: Path,
+) -> None:
+    tasks = TaskSet.load(CORPUS)
+    with LocalLlmServer(responder=PoolModel(tasks, optimizer=Optimizer())) as server:
+        never_lost = tmp_path / "never-lost" / "runs" / "run"
+        config = _config(tmp_path / "never-lost", server)
+        finished = _search(config, never_lost, "search")
+        assert finished.returncode == 0, finished.stderr[-2000:]
+    reference = next(e.data for e in read_events(never_lost) if e.type == "gate_decided")
+
+    dying = DiesAfter(PoolModel(tasks, optimizer=Optimizer()), after=3)
+    home = tmp_path / "dies"
+    with LocalLlmServer(responder=dying) as server:
+        dying.server = server
+        config = _config(home, server)
+        run_dir = home / "runs" / "run"
+        stopped = _search(config, run_dir, "search")
+        assert stopped.returncode != 0
+        assert "model unavailable" in stopped.stderr and FAKE_KEY not in stopped.stderr
+        events = read_events(run_dir)
+        kinds = [e.type for e in events]
+        assert "search_halted" in kinds and "gate_decided" not in kinds
+        # within the breaker's count: 5 failed calls, each tried twice (one transport retry)
+        failed = server.calls - dying.answered - server.preflights
+        assert failed <= 2 * 5
+        ledger = ReleaseLedger(home / "runs").entries()
+        assert [e.status for e in ledger] == ["reserved"]  # the split is not consumed
+
+        server.always = Reply()  # the server is back
+        resumed = _search(config, run_dir, "resume")
+        assert resumed.returncode == 0, resumed.stderr[-2000:]
+    gate = next(e.data for e in read_events(run_dir) if e.type == "gate_decided")
+    assert gate.report == reference.report
+    assert [e.status for e in ReleaseLedger(home / "runs").entries()] == ["reserved", "consumed"]

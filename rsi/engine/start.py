@@ -27,7 +27,7 @@ from rsi.journal import (
     SplitRecorded,
     read_state,
 )
-from rsi.release import ReleaseLedger, Reservation, plan_power
+from rsi.release import ReleaseLedger, ReleaseSplitTaken, Reservation, plan_power
 from search_space.errors import UserInputError
 
 REFUSED_FILE = "refused.txt"
@@ -87,6 +87,10 @@ def forget_refused_start(run_dir: Path, reason: str) -> None:
     for name in (EVENTS_FILE, CONFIG_FILE):
         with contextlib.suppress(FileNotFoundError):
             (run_dir / name).unlink()
+    note_refused(run_dir, reason)
+
+
+def note_refused(run_dir: Path, reason: str) -> None:
     (run_dir / REFUSED_FILE).write_text(reason.strip() + "\n", encoding="utf-8")
 
 
@@ -137,9 +141,23 @@ class Admission:
         return split, power
 
     def check(self) -> GatePower | None:
-        """`plan` against the journal on disk, writing nothing (read-only, no lock)."""
-        recorded = None if journal_is_empty(self.run_dir) else read_state(self.run_dir).split
-        return self.plan(recorded)[1]
+        """`plan` against the journal on disk, without the lock; a refusal of a run with
+        no events writes only `refused.txt` (for `rsi status`)."""
+        fresh = journal_is_empty(self.run_dir)
+        try:
+            state = SearchState() if fresh else read_state(self.run_dir)
+            split, power = self.plan(state.split)
+            recorded = split or state.split
+            assert recorded is not None
+            problem = self.ledger.conflict(recorded.hashes["release"], self.run_dir.name)
+            if problem is not None and not self.override_consumed and not state.finished:
+                raise ReleaseSplitTaken(problem, source=str(self.ledger.path))
+            return power
+        except UserInputError as refusal:
+            if fresh:
+                self.run_dir.mkdir(parents=True, exist_ok=True)
+                note_refused(self.run_dir, str(refusal))
+            raise
 
     def admit(self, state: SearchState, journal: Journal) -> Admitted:
         """Plan, write config.json, reserve the release split; raises `UserInputError`."""
