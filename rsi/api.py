@@ -78,7 +78,7 @@ class Run:
 
     @property
     def finished(self) -> bool:
-        return self.state.gate is not None
+        return self.state.finished
 
     @property
     def rounds(self) -> tuple[RoundRecord, ...]:

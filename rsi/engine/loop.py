@@ -152,8 +152,10 @@ class Engine:
         self.journal = Journal(self.run_dir)
         try:
             self.state = self.journal.fold()
-            admitted = self.admission.admit(self.state, self.journal)
+            self.admission.plan(self.state.split)  # the cheap refusals, before a cluster starts
             with open_pool(self.config, self.run_dir, self.services) as (pool, in_flight):
+                # the ledger's claim last: an unreachable cluster must not hold the split
+                admitted = self.admission.admit(self.state, self.journal)
                 self._build_steps(pool, in_flight, stop)
                 clear_refused(self.run_dir)
                 self._search(stop, admitted)
