@@ -82,18 +82,28 @@ def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Pat
     assert_one_line_user_error(
         second, "decided a gate in run first", "--override-consumed", "[data] seed"
     )
-    events = [json.loads(x) for x in (second_dir / "events.jsonl").read_text().splitlines()]
-    assert [e["type"] for e in events] == ["run_started", "split_recorded"]  # nothing paid
+    # refused before its first event: nothing journaled, only why
+    assert sorted(p.name for p in second_dir.iterdir()) == ["refused.txt"]
     status = run_rsi("status", str(second_dir), "--json")
     assert status.returncode == 0
     assert "decided a gate in run first" in json.loads(status.stdout)["refused"]
 
-    release_hash = events[1]["data"]["hashes"]["release"]
+    first_events = [
+        json.loads(x) for x in (tmp_path / "first" / "events.jsonl").read_text().splitlines()
+    ]
+    release_hash = next(e for e in first_events if e["type"] == "split_recorded")["data"]["hashes"][
+        "release"
+    ]
     overridden = run_rsi(
         "search", str(config), "--run-dir", str(second_dir), "--override-consumed", "--json"
     )
     assert overridden.returncode == 0, overridden.stderr
-    assert json.loads(overridden.stdout)["gate"]["override"] is True
+    gate = json.loads(overridden.stdout)["gate"]
+    assert gate["override"] is True and gate["earlier_runs"] == ["first"]
+    markdown = run_rsi("release", str(second_dir), "--markdown")
+    assert "Override" in markdown.stdout and "first" in markdown.stdout
+    status = run_rsi("status", str(second_dir))
+    assert "override" in status.stdout and "by first" in status.stdout
     ledger = ReleaseLedger(resolved.experiment.runs_dir).entries()
     assert [(e.run_id, e.override, e.status) for e in ledger if e.release_hash == release_hash] == [
         ("first", False, "reserved"),

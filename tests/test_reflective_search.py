@@ -83,7 +83,7 @@ def test_sessions_drive_the_rounds_and_see_nothing_hidden(
     assert sum(u.calls for u in usage) == optimizer.answered == len(optimizer.requests)
     insights = [e.data.insight for e in events if isinstance(e.data, Reflection)]
     assert any("was screened" in text for text in insights)
-    assert any(e.type == "gate_decided" for e in events)
+    assert any(e.type in ("gate_decided", "release_skipped") for e in events)  # to its end
     assert any(PLANTED in p.read_text() for p in (home / "run" / "traces").glob("*.json"))
     assert not any(PLANTED in request for request in optimizer.requests)
 
@@ -127,7 +127,8 @@ def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: 
     cache = ResponseCache(run_dir / "llm_cache").entries()
     assert len(cache) == optimizer.answered  # every answered session call paid once
     assert len(optimizer.requests) == optimizer.answered + 1  # plus the one held at the kill
-    assert json.loads(resumed.stdout)["gate"] is not None
+    finished = json.loads(resumed.stdout)
+    assert finished["gate"] is not None or finished["released"] is not None
 
 
 def test_a_paused_search_can_be_finished_as_it_stands(home: Path) -> None:
@@ -139,4 +140,5 @@ def test_a_paused_search_can_be_finished_as_it_stands(home: Path) -> None:
     assert finished.returncode == 0, finished.stderr[-2000:]
     summary = json.loads(finished.stdout)
     assert summary["stopped"] == "finished at the optimizer budget calls 3 reached"
-    assert summary["gate"] is not None and summary["optimizer"]["calls"] == 3
+    assert summary["gate"] is not None or summary["released"] is not None  # ended as it stood
+    assert summary["optimizer"]["calls"] == 3

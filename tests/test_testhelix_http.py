@@ -136,5 +136,7 @@ def test_run_task_shows_one_task_before_a_search_pays(
     summary = json.loads(result.stdout)
     assert summary["scores"]["F"] == 1 and summary["scores"]["S"] == 1
     assert (out / "submission" / "run.sh").is_file() and (out / "trace.json").is_file()
-    assert summary["usage"]["calls"] == server.calls > 0
+    # the task's calls, plus the model check sent once before it (not the task's usage)
+    assert server.preflights == 1
+    assert summary["usage"]["calls"] == server.calls - server.preflights > 0
     assert any(p["phase"] == "selection" for p in summary["phases"])
