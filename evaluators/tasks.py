@@ -170,6 +170,7 @@ class PublicFile(BaseModel):
     path: str  # relative POSIX path
     content: bytes
     executable: bool = False
+    omitted: str | None = None  # listed but not shown (binary, too large): why; content empty
 
 
 class PublicTask(BaseModel):
@@ -188,6 +189,8 @@ class PublicTask(BaseModel):
         """Write the initial program into `workdir` (created if needed)."""
         workdir.mkdir(parents=True, exist_ok=True)
         for item in self.files:
+            if item.omitted is not None:
+                continue
             target = workdir.joinpath(*PurePosixPath(item.path).parts)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(item.content)
@@ -220,7 +223,7 @@ def snapshot_dir(root: Path) -> tuple[PublicFile, ...]:
     return tuple(files)
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_task_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -236,7 +239,7 @@ def load_task(directory: Path) -> Task:
     """Load one task directory; `UserInputError` names the file and field on any defect."""
     toml_path = directory / "task.toml"
     try:
-        config = _TaskToml.model_validate(_read_toml(toml_path))
+        config = _TaskToml.model_validate(read_task_toml(toml_path))
     except ValidationError as error:
         raise UserInputError(describe_validation_error(error), source=str(toml_path)) from None
     section = config.task
@@ -274,6 +277,23 @@ def load_task(directory: Path) -> Task:
     )
 
 
+def _task_dirs(directory: Path) -> list[Path]:
+    return sorted(
+        entry
+        for entry in directory.iterdir()
+        if entry.is_dir() and not entry.name.startswith((".", "_"))
+    )
+
+
+def _load_any(directory: Path, *, dataset: str) -> Task:
+    """Our format, or Harbor's when the directory is laid out as a Harbor task."""
+    from evaluators.harbor.task import is_harbor_dir, load_harbor_task  # harbor imports us
+
+    if is_harbor_dir(directory):
+        return load_harbor_task(directory, dataset=dataset)
+    return load_task(directory)
+
+
 class TaskSet(BaseModel):
     """Tasks sorted by id."""
 
@@ -285,18 +305,31 @@ class TaskSet(BaseModel):
     def load(cls, directory: Path) -> TaskSet:
         """Load every task directory in `directory` (files and dot/underscore dirs ignored).
 
-        A directory holding `task.toml` itself is loaded as a one-task set.
+        A directory holding `task.toml` itself is loaded as a one-task set. A child without
+        `task.toml` that holds task directories is a dataset folder (Harbor pools are often
+        several datasets side by side) and is loaded one level down. Our own format and
+        Harbor's (`evaluators.harbor`) mix freely; ids must be unique across the pool.
         """
         if not directory.is_dir():
             raise UserInputError("not a directory", source=str(directory))
         if (directory / "task.toml").exists():
-            return cls(tasks=(load_task(directory),))
-        entries = sorted(
-            entry
-            for entry in directory.iterdir()
-            if entry.is_dir() and not entry.name.startswith((".", "_"))
-        )
-        return cls(tasks=tuple(sorted((load_task(e) for e in entries), key=lambda t: t.id)))
+            return cls(tasks=(_load_any(directory, dataset=directory.resolve().parent.name),))
+        tasks: dict[str, Task] = {}
+        for entry in _task_dirs(directory):
+            if not (entry / "task.toml").exists() and any(
+                (child / "task.toml").exists() for child in _task_dirs(entry)
+            ):
+                loaded = [_load_any(child, dataset=entry.name) for child in _task_dirs(entry)]
+            else:
+                loaded = [_load_any(entry, dataset=directory.resolve().name)]
+            for task in loaded:
+                if task.id in tasks:
+                    raise UserInputError(
+                        f"task id {task.id!r} is used by {tasks[task.id].root} and {task.root}",
+                        source=str(directory),
+                    )
+                tasks[task.id] = task
+        return cls(tasks=tuple(tasks[task_id] for task_id in sorted(tasks)))
 
     @property
     def ids(self) -> tuple[str, ...]:
