@@ -65,7 +65,8 @@ def test_build_caches_validates_and_scores(python_flavor: str, tmp_path: Path) -
     write = "#!/bin/bash\nprintf 'def double(x):\\n    return {}\\n' > /app/calc.py\n"
     panel = {"valid/v-shift": write.format("x << 1"), "invalid/i-square": write.format("x * x")}
     task = write_task(tmp_path / "pool", panel=panel)
-    (task / "environment" / "nonce.txt").write_text(uuid.uuid4().hex)  # a fresh content hash
+    with (task / "environment" / "calc.py").open("a") as program:  # a fresh image id
+        program.write(f"# {uuid.uuid4().hex}\n")
     pool = tmp_path / "pool"
     first = run_rsi("tasks", "build", str(pool), "--json")
     assert first.returncode == 0, first.stderr
