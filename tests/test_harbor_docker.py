@@ -122,6 +122,20 @@ def test_verifier_reward_json_and_network_need(python_flavor: str, tmp_path: Pat
         "echo 1 > /logs/verifier/reward.txt\n"
     )
     write_task(tmp_path / "pool", "net", toml='[task]\nname = "acme/net"\n', test_sh=net_sh)
+    quiet_apt = (  # Terminal-Bench's usual verifier: every download silenced
+        "#!/bin/bash\napt-get update > /dev/null 2>&1\napt-get install -y curl > /dev/null 2>&1\n"
+        "curl -LsSf https://astral.sh/uv/0.9.7/install.sh | sh\nsource $HOME/.local/bin/env\n"
+        "uvx -p 3.13 -w pytest==8.4.1 pytest /tests/test_outputs.py -rA\n"
+        "if [ $? -eq 0 ]; then echo 1 > /logs/verifier/reward.txt; "
+        "else echo 0 > /logs/verifier/reward.txt; fi\n"
+    )
+    write_task(tmp_path / "pool", "tb", toml='[task]\nname = "acme/tb"\n', test_sh=quiet_apt)
+    wheel = (
+        "#!/bin/bash\ncd /app\npip install -q pytest==8.4.1 nosuch-plugin-xyz==1.0 && "
+        "python3 -c 'from calc import double; assert double(4) == 8' && r=1 || r=0\n"
+        "echo $r > /logs/verifier/reward.txt\n"
+    )
+    write_task(tmp_path / "pool", "wheel", toml='[task]\nname = "acme/wheel"\n', test_sh=wheel)
     silent = "#!/bin/bash\necho checked\n"
     write_task(tmp_path / "pool", "silent", toml='[task]\nname = "acme/silent"\n', test_sh=silent)
     done = run_rsi("tasks", "validate", str(tmp_path / "pool"), "--json")
@@ -136,6 +150,13 @@ def test_verifier_reward_json_and_network_need(python_flavor: str, tmp_path: Pat
     assert any("needs the network" in p for p in report["acme__net"]["problems"])
     assert all("expected" not in p for p in report["acme__net"]["problems"])
     assert any("no reward file" in p for p in report["acme__silent"]["problems"])
+    assert report["acme__tb"]["problems"] == [
+        "reference: the verifier needs the network (tests/test.sh runs `apt-get update`)"
+    ]
+    assert report["acme__wheel"]["problems"] == [
+        "reference: the verifier needs nosuch-plugin-xyz==1.0, missing from the wheelhouse; "
+        "add it: rsi sandbox bootstrap --flavor python --wheels 'nosuch-plugin-xyz==1.0'"
+    ]
 
 
 @pytest.mark.parametrize(

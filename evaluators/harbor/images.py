@@ -35,6 +35,7 @@ from evaluators.harbor.task import SOLVE_SCRIPT, HarborTask
 from search_space.errors import UserInputError
 
 HASH_VERSION = b"rsi-harbor-image-v1"
+MISSING_WHEEL = re.compile(r"No matching distribution found for ([^\s]+)")
 BUILD_NETWORKS = ("none", "default")
 
 
@@ -145,7 +146,14 @@ def _docker_build(
     except (docker.errors.APIError, requests.exceptions.RequestException) as failure:
         error = " ".join(str(failure).split())
     if error is not None or image_id(client, tag) is None:
-        raise log.fail("initial image", error or "no image", "".join(lines) + f"\n{error}\n")
+        text = "".join(lines)
+        missing = MISSING_WHEEL.search(text)
+        if missing is not None:
+            error = (
+                f"pip found no {missing.group(1)} in the wheelhouse; add it: "
+                f"rsi sandbox bootstrap --flavor python --wheels '{missing.group(1)}'"
+            )
+        raise log.fail("initial image", error or "no image", f"{text}\n{error}\n")
     log.write("initial image", "".join(lines))
 
 

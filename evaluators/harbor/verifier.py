@@ -44,6 +44,14 @@ NETWORK_SIGNS = re.compile(
     r"|Could not resolve proxy|No route to host|Connection refused.*(https?|443|80)",
     re.IGNORECASE,
 )
+# Commands in test.sh that fetch from the internet whatever the image holds (their output is
+# often silenced, so the signs above never show): apt, curl, wget, uv/uvx, git clone, npm.
+NETWORK_COMMANDS = re.compile(
+    r"^[^#\n]*\b(apt-get\s+(?:update|install)|apt\s+(?:update|install)|curl\s|wget\s|uvx\s"
+    r"|uv\s+(?:pip|tool|run|sync|venv|python)\b|git\s+clone|npm\s+(?:i|install|ci)\b)",
+    re.MULTILINE,
+)
+MISSING_WHEEL = re.compile(r"No matching distribution found for ([^\s]+)")
 
 
 class VerifierRun(BaseModel):
@@ -171,9 +179,25 @@ def expectations(task: HarborTask) -> tuple[Expectation, ...]:
     )
 
 
-def _describe(run: VerifierRun, should_pass: bool) -> str | None:
+def network_command(test_sh: str) -> str | None:
+    """The first command of a test script that downloads at test time, if any."""
+    match = NETWORK_COMMANDS.search(test_sh)
+    return " ".join(match.group(1).split()) if match else None
+
+
+def _describe(run: VerifierRun, should_pass: bool, fetches: str | None) -> str | None:
+    """Why a target's run disagrees with its label (network need and missing wheels first)."""
+    wrong = run.problem is not None or run.passed != should_pass
+    missing = MISSING_WHEEL.search(run.output_tail)
+    if wrong and missing is not None:
+        return (
+            f"{run.target}: the verifier needs {missing.group(1)}, missing from the wheelhouse; "
+            f"add it: rsi sandbox bootstrap --flavor python --wheels '{missing.group(1)}'"
+        )
     if run.needs_network:
         return f"{run.target}: the verifier needs the network (it tried to reach a host)"
+    if wrong and fetches is not None:
+        return f"{run.target}: the verifier needs the network (tests/test.sh runs `{fetches}`)"
     if run.problem is not None:
         return f"{run.target}: {run.problem}"
     if run.passed != should_pass:
@@ -199,7 +223,10 @@ def validate_harbor_task(task: HarborTask, executor: Executor | None = None) -> 
             raise UserInputError(f"docker failed: {error}", source=f"task {task.id}") from None
     finally:
         client.close()
-    problems = [p for r, e in zip(runs, wanted, strict=True) if (p := _describe(r, e.should_pass))]
+    fetches = network_command(task.test_script.read_text(encoding="utf-8", errors="replace"))
+    problems = [
+        p for r, e in zip(runs, wanted, strict=True) if (p := _describe(r, e.should_pass, fetches))
+    ]
     return HarborValidation(
         task_id=task.id, ok=not problems, problems=tuple(problems), runs=tuple(runs)
     )

@@ -135,7 +135,7 @@ def score(
     image's working directory.
     """
     if not (task_dir / "task.toml").is_file():
-        raise UserInputError("not a task directory (no task.toml)", source=str(task_dir))
+        raise UserInputError("task.toml is missing", source=str(task_dir / "task.toml"))
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
     built, _records = built_pool(TaskSet.load(task_dir), base_image, quiet=as_json)
