@@ -192,6 +192,7 @@ def build_solved(
         initial,
         command=["-c", script],
         entrypoint=["/bin/bash"],
+        working_dir=task.harbor.environment.workdir,
         network_mode="none" if network == "none" else None,
         labels={LABEL: task.id},
     )

@@ -26,6 +26,7 @@ from search_space.errors import UserInputError
 
 PUBLIC_FILE_LIMIT = 256 * 1024  # larger files are listed, not shown
 PUBLIC_TOTAL_LIMIT = 16 * 1024 * 1024
+DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 _SKIPPED_PARTS = {"__pycache__", ".git", "node_modules", ".venv"}
 
 
@@ -73,6 +74,17 @@ def _public_files(client: docker.DockerClient, image: str, workdir: str) -> tupl
     return tuple(shown)
 
 
+def _workdir_and_path(client: docker.DockerClient, task: HarborTask, image: str) -> tuple[str, str]:
+    """The image's working directory (or `[environment] workdir`) and PATH."""
+    config = client.images.get(image).attrs.get("Config") or {}
+    workdir = task.harbor.environment.workdir or config.get("WorkingDir") or "/"
+    path = next(
+        (e.partition("=")[2] for e in config.get("Env") or [] if e.startswith("PATH=")),
+        DEFAULT_PATH,
+    )
+    return workdir, path
+
+
 def build_task(
     client: docker.DockerClient,
     task: HarborTask,
@@ -105,12 +117,7 @@ def build_task(
         )
         for member in task.panel_members()
     )
-    config = client.images.get(initial).attrs.get("Config") or {}
-    workdir = task.harbor.environment.workdir or config.get("WorkingDir") or "/"
-    path = next(
-        (e.partition("=")[2] for e in config.get("Env") or [] if e.startswith("PATH=")),
-        "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin",
-    )
+    workdir, path = _workdir_and_path(client, task, initial)
     images = HarborImages(
         initial=initial,
         reference=reference,

@@ -121,6 +121,7 @@ def run_verifier(
         entrypoint=["/bin/bash"],
         environment=dict(settings.env),
         user=settings.user or "",
+        working_dir=task.harbor.environment.workdir,
         network_mode="none",
         mem_limit=memory,
         memswap_limit=memory,

@@ -15,7 +15,7 @@ from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
 from evaluators.junit import TestStatus
 from evaluators.sandbox import make_sandbox
 from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
-from evaluators.tasks import TaskSet
+from evaluators.tasks import Task, TaskSet
 from rsi.cli.harbor_pool import BaseImageOption, built_pool
 from rsi.cli.output import console, print_json
 from search_space.errors import UserInputError
@@ -93,6 +93,15 @@ def judgement_json(judgement: TaskJudgement, suite: Path) -> dict[str, Any]:
     return data
 
 
+def load_built_task(task_dir: Path, base_image: list[str] | None, *, quiet: bool) -> Task:
+    """One task directory; a Harbor task with its images built (or found cached)."""
+    if not (task_dir / "task.toml").is_file():
+        raise UserInputError("task.toml is missing", source=str(task_dir / "task.toml"))
+    built, _records = built_pool(TaskSet.load(task_dir), base_image, quiet=quiet)
+    (task,) = built.tasks
+    return task
+
+
 def _fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2f}"
 
@@ -134,12 +143,9 @@ def score(
     build`); the suite runs in a fresh container of each with `$APP_DIR` at the initial
     image's working directory.
     """
-    if not (task_dir / "task.toml").is_file():
-        raise UserInputError("task.toml is missing", source=str(task_dir / "task.toml"))
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
-    built, _records = built_pool(TaskSet.load(task_dir), base_image, quiet=as_json)
-    (task,) = built.tasks
+    task = load_built_task(task_dir, base_image, quiet=as_json)
     if backend is None:
         backend = Backend.DOCKER if isinstance(task, HarborTask) else Backend.LOCAL
     sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)

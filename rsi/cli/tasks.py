@@ -13,7 +13,7 @@ from evaluators.harbor import BuildRecord, HarborTask, HarborValidation, validat
 from evaluators.judge import JudgeSettings, TaskValidation, validate_task
 from evaluators.pool_overlap import verifier_overlap
 from evaluators.runners.author_pool import load_author_pool
-from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S
+from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
 from evaluators.tasks import Task, TaskSet
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json
@@ -78,6 +78,14 @@ def _validate_harbor(task: HarborTask, pool: ThreadPoolExecutor) -> HarborValida
         return validation
     problems = (*validation.problems, *extra)
     return validation.model_copy(update={"ok": False, "problems": problems})
+
+
+def _validate_one(
+    task: Task, sandbox: Sandbox, settings: JudgeSettings, pool: ThreadPoolExecutor
+) -> TaskValidation | HarborValidation:
+    if isinstance(task, HarborTask):
+        return _validate_harbor(task, pool)
+    return validate_task(task, sandbox, settings=settings, executor=pool)
 
 
 def _print_build(record: BuildRecord) -> None:
@@ -180,11 +188,7 @@ def validate(
         bar = progress.add_task("validating", total=len(task_set))
         for task in task_set.tasks:
             progress.update(bar, description=task.id)
-            validation = (
-                _validate_harbor(task, pool)
-                if isinstance(task, HarborTask)
-                else validate_task(task, sandbox, settings=settings, executor=pool)
-            )
+            validation = _validate_one(task, sandbox, settings, pool)
             results.append(validation)
             progress.advance(bar)
             if not as_json:
