@@ -285,6 +285,33 @@ def _task_dirs(directory: Path) -> list[Path]:
     )
 
 
+def discover_task_dirs(directory: Path) -> list[tuple[Path, str]]:
+    """(task directory, dataset name) for every task `TaskSet.load` would read."""
+    if not directory.is_dir():
+        raise UserInputError("not a directory", source=str(directory))
+    if (directory / "task.toml").exists():
+        return [(directory, directory.resolve().parent.name)]
+    found: list[tuple[Path, str]] = []
+    for entry in _task_dirs(directory):
+        children = [] if (entry / "task.toml").exists() else _task_dirs(entry)
+        if any((child / "task.toml").exists() for child in children):
+            found.extend((child, entry.name) for child in children)
+        else:
+            found.append((entry, directory.resolve().name))
+    return found
+
+
+def load_problems(directory: Path) -> list[str]:
+    """Every task directory's loading error, one line each (empty when all load)."""
+    problems: list[str] = []
+    for entry, dataset in discover_task_dirs(directory):
+        try:
+            _load_any(entry, dataset=dataset)
+        except UserInputError as error:
+            problems.append(str(error))
+    return problems
+
+
 def _load_any(directory: Path, *, dataset: str) -> Task:
     """Our format, or Harbor's when the directory is laid out as a Harbor task."""
     from evaluators.harbor.task import is_harbor_dir, load_harbor_task  # harbor imports us
@@ -310,25 +337,15 @@ class TaskSet(BaseModel):
         several datasets side by side) and is loaded one level down. Our own format and
         Harbor's (`evaluators.harbor`) mix freely; ids must be unique across the pool.
         """
-        if not directory.is_dir():
-            raise UserInputError("not a directory", source=str(directory))
-        if (directory / "task.toml").exists():
-            return cls(tasks=(_load_any(directory, dataset=directory.resolve().parent.name),))
         tasks: dict[str, Task] = {}
-        for entry in _task_dirs(directory):
-            if not (entry / "task.toml").exists() and any(
-                (child / "task.toml").exists() for child in _task_dirs(entry)
-            ):
-                loaded = [_load_any(child, dataset=entry.name) for child in _task_dirs(entry)]
-            else:
-                loaded = [_load_any(entry, dataset=directory.resolve().name)]
-            for task in loaded:
-                if task.id in tasks:
-                    raise UserInputError(
-                        f"task id {task.id!r} is used by {tasks[task.id].root} and {task.root}",
-                        source=str(directory),
-                    )
-                tasks[task.id] = task
+        for entry, dataset in discover_task_dirs(directory):
+            task = _load_any(entry, dataset=dataset)
+            if task.id in tasks:
+                raise UserInputError(
+                    f"task id {task.id!r} is used by {tasks[task.id].root} and {task.root}",
+                    source=str(directory),
+                )
+            tasks[task.id] = task
         return cls(tasks=tuple(tasks[task_id] for task_id in sorted(tasks)))
 
     @property

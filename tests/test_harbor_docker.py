@@ -220,3 +220,16 @@ def test_harbor_small_search_runs_to_its_gate(python_flavor: str, tmp_path: Path
     assert {e["reference_outcome"] for e in evaluations} == {"pass"}  # image targets ran
     assert any(e["success"] for e in evaluations)  # F = 1 somewhere: a real signal
     assert {e["task_id"].split("__")[0] for e in evaluations} == {"rsi-examples"}
+
+
+def test_search_refuses_in_one_line_when_a_build_fails(python_flavor: str, tmp_path: Path) -> None:
+    write_task(tmp_path / "pool", solve="#!/bin/bash\nexit 4\n")
+    config = (ROOT / "experiments" / "harbor_small.toml").read_text()
+    config = config.replace('tasks = "harbor"', f'tasks = "{tmp_path / "pool"}"')
+    strategy = ROOT / "experiments" / "strategies" / "initial.json"
+    config = config.replace('"strategies/initial.json"', f'"{strategy}"')
+    (tmp_path / "broken.toml").write_text(config)
+    done = run_rsi("search", str(tmp_path / "broken.toml"), "--run-dir", str(tmp_path / "run"))
+    assert_one_line_user_error(done, "acme__calc", "reference failed", "exited 4", "log: ")
+    log = done.stderr.rsplit("log: ", 1)[1].rstrip().rstrip(")")
+    assert Path(log).is_file()

@@ -10,6 +10,7 @@ from evaluators.harbor import HarborTask, is_harbor_dir, parse_base_images, pars
 from evaluators.harbor.spec import parse_harbor_toml, size_to_mb
 from evaluators.tasks import TaskSet
 from search_space.errors import UserInputError
+from tests.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.harbor_fixtures import write_task
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "experiments" / "harbor"
@@ -92,3 +93,28 @@ def test_base_image_pairs() -> None:
     }
     with pytest.raises(UserInputError, match="FROM=LOCAL"):
         parse_base_images(["python:3.12-slim"], source="s")
+
+
+def test_validate_names_each_malformed_task_in_one_line(tmp_path: Path) -> None:
+    write_task(tmp_path, "one", test_sh=None)
+    write_task(tmp_path, "two", toml='[task]\nname = "acme/two"\n', solve="")
+    (tmp_path / "two" / "solution" / "solve.sh").unlink()
+    done = run_rsi("tasks", "validate", str(tmp_path))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 2, done.stderr
+    assert "one" in lines[0] and "tests/test.sh missing" in lines[0]
+    assert "two" in lines[1] and "solution/solve.sh missing" in lines[1]
+
+
+def test_search_on_harbor_pool_needs_docker_backend(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[1]
+    config = (root / "experiments" / "harbor_small.toml").read_text()
+    config = config.replace('backend = "docker"', 'backend = "local"')
+    config = config.replace('tasks = "harbor"', f'tasks = "{EXAMPLES}"')
+    config = config.replace(
+        '"strategies/initial.json"', f'"{root}/experiments/strategies/initial.json"'
+    )
+    (tmp_path / "local.toml").write_text(config)
+    done = run_rsi("search", str(tmp_path / "local.toml"), "--run-dir", str(tmp_path / "run"))
+    assert_one_line_user_error(done, "sandbox.backend", "Harbor", "docker")

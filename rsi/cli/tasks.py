@@ -14,7 +14,7 @@ from evaluators.judge import JudgeSettings, TaskValidation, validate_task
 from evaluators.pool_overlap import verifier_overlap
 from evaluators.runners.author_pool import load_author_pool
 from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
-from evaluators.tasks import Task, TaskSet
+from evaluators.tasks import Task, TaskSet, load_problems
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json
 from rsi.cli.score import (
@@ -78,6 +78,17 @@ def _validate_harbor(task: HarborTask, pool: ThreadPoolExecutor) -> HarborValida
         return validation
     problems = (*validation.problems, *extra)
     return validation.model_copy(update={"ok": False, "problems": problems})
+
+
+def _load_reporting_each(directory: Path) -> TaskSet:
+    """The pool; when tasks are malformed, one `error:` line per task, then exit 2."""
+    try:
+        return TaskSet.load(directory)
+    except UserInputError as error:
+        problems = load_problems(directory) or [str(error)]
+        for problem in problems[:-1]:
+            err_console.print(f"error: {problem}", markup=False, soft_wrap=True)
+        raise UserInputError(problems[-1]) from None
 
 
 def _validate_one(
@@ -167,7 +178,7 @@ def validate(
     --json prints {"ok": bool, "backend": str, "tasks": [{"task", "ok", "problems": [str],
     "targets": [... as in `rsi score --json` ...]}]}.
     """
-    task_set = TaskSet.load(directory)
+    task_set = _load_reporting_each(directory)
     if not task_set.tasks:
         raise UserInputError("no task directories found", source=str(directory))
     task_set, _records = built_pool(task_set, base_image, jobs=jobs, quiet=as_json)
