@@ -8,6 +8,7 @@ second call on an unchanged pool builds nothing.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import time
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path, PurePosixPath
 
 import docker
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from evaluators.harbor.containers import LABEL, read_files, removed_after
 from evaluators.harbor.images import BUILD_NETWORKS, StepLog, build_initial, build_solved
@@ -26,6 +27,9 @@ from search_space.errors import UserInputError
 
 PUBLIC_FILE_LIMIT = 256 * 1024  # larger files are listed, not shown
 PUBLIC_TOTAL_LIMIT = 16 * 1024 * 1024
+_PUBLIC = TypeAdapter(
+    tuple[PublicFile, ...], config=ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
+)
 DEFAULT_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin"
 _SKIPPED_PARTS = {"__pycache__", ".git", "node_modules", ".venv"}
 
@@ -50,10 +54,28 @@ def default_logs_dir() -> Path:
     return cache / "rsi" / "harbor-logs"
 
 
-def _public_files(client: docker.DockerClient, image: str, workdir: str) -> tuple[PublicFile, ...]:
-    """The working directory's files: text shown, binary or large ones listed empty."""
+def _public_files(
+    client: docker.DockerClient, image: str, workdir: str, cache: Path
+) -> tuple[PublicFile, ...]:
+    """The working directory's files: text shown, binary or large ones listed empty.
+
+    Read from the image once, then from a JSON file keyed by the image id and directory.
+    """
     if workdir in ("", "/"):
         return ()
+    key = hashlib.sha256(f"{client.images.get(image).id}\0{workdir}".encode()).hexdigest()
+    saved = cache / f"{key[:32]}.json"
+    if saved.is_file():
+        return _PUBLIC.validate_json(saved.read_bytes())
+    files = _read_public(client, image, workdir)
+    cache.mkdir(parents=True, exist_ok=True)
+    partial = saved.with_suffix(f".{os.getpid()}.tmp")
+    partial.write_bytes(_PUBLIC.dump_json(files))
+    partial.replace(saved)  # atomic: concurrent builders never read half a file
+    return files
+
+
+def _read_public(client: docker.DockerClient, image: str, workdir: str) -> tuple[PublicFile, ...]:
     container = client.containers.create(image, command=["true"], labels={LABEL: "public"})
     with removed_after(container):
         files = read_files(container, workdir)
@@ -92,11 +114,11 @@ def build_task(
     *,
     logs_dir: Path,
     network: str,
+    existing: frozenset[str] = frozenset(),
 ) -> tuple[HarborTask, BuildRecord]:
     """Build (or find cached) every target image of one task."""
     started = time.monotonic()
     log = StepLog(logs_dir, task)
-    before = {tag for image in client.images.list(name="rsi-harbor/*") for tag in image.tags}
     initial, base_map = build_initial(client, task, mapping, log, network=network)
     reference = build_solved(
         client, task, initial, task.solution_dir, "reference", log, network=network
@@ -127,7 +149,7 @@ def build_task(
         base_map=base_map,
     )
     tags = [initial, reference, *(p.image for p in panel)]
-    built = sum(tag not in before for tag in tags)
+    built = sum(tag not in existing for tag in tags)
     record = BuildRecord(
         task_id=task.id,
         built=built,
@@ -135,7 +157,7 @@ def build_task(
         images=images,
         seconds=time.monotonic() - started,
     )
-    public = _public_files(client, initial, workdir)
+    public = _public_files(client, initial, workdir, logs_dir.parent / "harbor-public")
     return task.model_copy(update={"images": images, "public_files": public}), record
 
 
@@ -160,9 +182,12 @@ def build_pool(
     client = docker_client()
     mapping = dict(base_images or {})
     logs = logs_dir or default_logs_dir()
+    existing = frozenset(
+        tag for image in client.images.list(name="rsi-harbor/*") for tag in image.tags
+    )
 
     def one(task: HarborTask) -> tuple[HarborTask, BuildRecord]:
-        built = build_task(client, task, mapping, logs_dir=logs, network=network)
+        built = build_task(client, task, mapping, logs_dir=logs, network=network, existing=existing)
         if on_done is not None:
             on_done(built[1])
         return built
