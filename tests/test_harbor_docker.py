@@ -8,13 +8,17 @@ import shutil
 import uuid
 from pathlib import Path
 
-import docker
 import pytest
 
 from evaluators.harbor import build_pool
 from evaluators.harbor.bases import rewrite_dockerfile
 from evaluators.sandbox.bootstrap import docker_client
-from evaluators.sandbox.python_flavor import PYTHON_BASE_IMAGE, PYTHON_IMAGE, bootstrap_python
+from evaluators.sandbox.python_flavor import (
+    PYTHON_BASE_IMAGE,
+    PYTHON_IMAGE,
+    bootstrap_python,
+    default_wheelhouse,
+)
 from evaluators.tasks import TaskSet
 from search_space.errors import UserInputError
 from tests.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
@@ -37,19 +41,22 @@ def test_doubles():
 """
 
 
+WHEELS = {"pytest==8.4.1": "pytest-8.4.1-", "pytest-json-ctrf==0.3.5": "pytest_json_ctrf-0.3.5-"}
+
+
 @pytest.fixture(scope="session")
 def python_flavor() -> str:
-    """rsi-python:bookworm with pytest in its wheelhouse, built once if missing."""
+    """rsi-python:bookworm with pytest and pytest-json-ctrf in its wheelhouse (.ci/run
+    builds it; here only what is missing is downloaded and built)."""
+    wheelhouse = default_wheelhouse()
+    present = {w.name for w in wheelhouse.glob("*.whl")} if wheelhouse.is_dir() else set()
+    missing = [
+        req for req, prefix in WHEELS.items() if not any(n.startswith(prefix) for n in present)
+    ]
     try:
-        client = docker_client()
-        client.images.get(PYTHON_IMAGE)
-    except UserInputError as error:
-        unavailable(str(error))
-    except docker.errors.ImageNotFound:
-        try:
-            bootstrap_python(requirements=["pytest==8.4.1"], log=lambda _line: None)
-        except (UserInputError, RuntimeError) as error:
-            unavailable(f"cannot bootstrap the python flavor: {error}")
+        bootstrap_python(requirements=missing, log=lambda _line: None)
+    except (UserInputError, RuntimeError) as error:
+        unavailable(f"cannot bootstrap the python flavor: {error}")
     return PYTHON_IMAGE
 
 
@@ -233,3 +240,58 @@ def test_search_refuses_in_one_line_when_a_build_fails(python_flavor: str, tmp_p
     assert_one_line_user_error(done, "acme__calc", "reference failed", "exited 4", "log: ")
     log = done.stderr.rsplit("log: ", 1)[1].rstrip().rstrip(")")
     assert Path(log).is_file()
+
+
+def test_unseen_style_task_with_mapped_base(python_flavor: str, tmp_path: Path) -> None:
+    """Shaped like Harbor's hello-world: schema 2.0 keys we do not use, FROM ubuntu."""
+    toml = (
+        'schema_version = "2.0"\nartifacts = []\n[task]\nname = "harbor/hello-world"\n'
+        'authors = [{ name = "A", email = "a@example.org" }]\n[metadata]\ncategory = "x"\n'
+        "[verifier]\ntimeout_sec = 120.0\n[environment]\nmemory_mb = 1024\ngpus = 0\n"
+        'network_mode = "public"\n'
+    )
+    test_sh = (
+        "#!/usr/bin/env bash\nset -euo pipefail\nmkdir -p /logs/verifier\n"
+        "echo 0 > /logs/verifier/reward.txt\n"
+        'if [[ "$(cat /app/hello.txt 2>/dev/null)" == "Hello, world!" ]]; then\n'
+        "  echo 1 > /logs/verifier/reward.txt\nfi\n"
+    )
+    write_task(
+        tmp_path / "pool",
+        "hello-world",
+        toml=toml,
+        dockerfile="FROM ubuntu:24.04\nWORKDIR /app\n",
+        test_sh=test_sh,
+        solve="#!/bin/bash\necho 'Hello, world!' > /app/hello.txt\n",
+    )
+    pool = str(tmp_path / "pool")
+    assert_one_line_user_error(
+        run_rsi("tasks", "validate", pool), "FROM ubuntu:24.04", "--base-image"
+    )
+    done = run_rsi("tasks", "validate", pool, "--base-image", "ubuntu:24.04=rsi-base:bookworm")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "ok    harbor__hello-world" in done.stdout
+
+
+def test_common_pip_and_ctrf_verifier_runs_offline(python_flavor: str, tmp_path: Path) -> None:
+    """The verifier most Harbor tasks ship: pip-install pytest and its CTRF plugin, run."""
+    test_sh = (
+        "#!/bin/bash\npip install -q pytest==8.4.1 pytest-json-ctrf==0.3.5\n"
+        "pytest --ctrf /logs/verifier/ctrf.json /tests/test_outputs.py -rA\n"
+        "if [ $? -eq 0 ]; then echo 1 > /logs/verifier/reward.txt; "
+        "else echo 0 > /logs/verifier/reward.txt; fi\n"
+    )
+    task = write_task(
+        tmp_path,
+        dockerfile="FROM python:3.13-slim-bookworm\nWORKDIR /app\nCOPY calc.py /app/\n",
+        test_sh=test_sh,
+    )
+    (task / "tests" / "test_outputs.py").write_text(
+        "import sys\nsys.path.insert(0, '/app')\nfrom calc import double\n\n"
+        "def test_double():\n    assert double(3) == 6\n"
+    )
+    done = run_rsi("tasks", "validate", str(tmp_path), "--json")
+    report = json.loads(done.stdout)
+    assert done.returncode == 0 and report["ok"], report
+    rewards = {t["target"]: t["reward"] for t in report["tasks"][0]["targets"]}
+    assert rewards == {"initial": 0, "reference": 1}
