@@ -184,6 +184,16 @@ class PublicTask(BaseModel):
     agent_timeout_s: float
     instruction: str
     files: tuple[PublicFile, ...]
+    # Where the program runs, for an image task (a Harbor task): its initial image, the
+    # working directory there (`$APP_DIR`) and the image's PATH. Runners pass them on to
+    # their own sandbox runs (`run_target`) so their checks see what the judge's runs see.
+    image: str | None = None
+    app_dir: str | None = None
+    path: str | None = None
+
+    def run_target(self) -> dict[str, str | None]:
+        """`RunSpec` fields that place a runner's check where the judge runs suites."""
+        return {"image": self.image, "app_dir": self.app_dir, "path": self.path}
 
     def copy_environment(self, workdir: Path) -> None:
         """Write the initial program into `workdir` (created if needed)."""

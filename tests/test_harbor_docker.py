@@ -12,7 +12,9 @@ import pytest
 
 from evaluators.harbor import build_pool
 from evaluators.harbor.bases import rewrite_dockerfile
+from evaluators.sandbox import Outcome, RunSpec
 from evaluators.sandbox.bootstrap import docker_client
+from evaluators.sandbox.docker_backend import DockerSandbox
 from evaluators.sandbox.python_flavor import (
     PYTHON_BASE_IMAGE,
     PYTHON_IMAGE,
@@ -114,6 +116,20 @@ def test_public_view_is_the_initial_workdir_only(python_flavor: str, tmp_path: P
     assert "canary" not in public.instruction.lower()
     dumped = public.model_dump_json()
     assert "solve.sh" not in dumped and "reward" not in dumped
+    # A runner's check runs in the initial image, its own copy of the program on top.
+    program = tmp_path / "copy"
+    public.copy_environment(program)
+    assert not (program / "blob.bin").exists()  # listed, not shown: the image keeps it
+    (program / "calc.py").write_text("def double(x):\n    return 2 * x\n")
+    suite = tmp_path / "check"
+    suite.mkdir()
+    (suite / "run.sh").write_text(
+        'cd "$APP_DIR" && test -s blob.bin && python3 -c "from calc import double; '
+        'assert double(5) == 10"\n'
+    )
+    spec = RunSpec(app_layers=(program,), tests_dir=suite, timeout_s=60, **public.run_target())
+    result = DockerSandbox().run(spec)
+    assert result.outcome is Outcome.PASS, result.output + str(result.error)
 
 
 def test_verifier_reward_json_and_network_need(python_flavor: str, tmp_path: Path) -> None:

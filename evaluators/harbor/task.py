@@ -96,6 +96,9 @@ class HarborTask(Task):
             agent_timeout_s=self.agent_timeout_s,
             instruction=self.instruction(),
             files=self.public_files,
+            image=self.images.initial if self.images else None,
+            app_dir=self.images.workdir if self.images else None,
+            path=self.images.path if self.images else None,
         )
 
 

@@ -125,6 +125,22 @@ def _tar_workspace(workspace: Workspace, layout: _Layout) -> Iterator[IO[bytes]]
         yield spool
 
 
+@contextlib.contextmanager
+def _tar_tree(root: Path, uid: int) -> Iterator[IO[bytes]]:
+    """The contents of `root` as a tar (members relative to it), owned by `uid`."""
+
+    def owned(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.uid, info.gid, info.uname, info.gname = uid, uid, "", ""
+        return info
+
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES) as spool:
+        with tarfile.open(fileobj=spool, mode="w") as tar:
+            for path in sorted(root.iterdir()):
+                tar.add(path, arcname=path.name, filter=owned)
+        spool.seek(0)
+        yield spool
+
+
 def _read_capped_member(chunks: Iterator[bytes], limit: int) -> tuple[str | None, str | None]:
     """The single regular file in a `get_archive` tar stream, if no larger than `limit`."""
     with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES) as spool:
@@ -254,6 +270,12 @@ class DockerSandbox:
             with _tar_workspace(workspace, layout) as archive:
                 if not container.put_archive(layout.root, archive):
                     raise DockerUnavailable("docker refused the workspace archive")
+            if layout.image_target and spec.app_layers:
+                # A runner's own check: its copy of the program over the image's (the files
+                # it was not shown, binary or large, stay as the image has them).
+                with _tar_tree(workspace.app, layout.uid) as archive:
+                    if not container.put_archive(layout.app_dir, archive):
+                        raise DockerUnavailable("docker refused the program archive")
             buffer = CappedBuffer(spec.output_limit_bytes)
             stream = container.attach(stdout=True, stderr=True, stream=True, logs=False)
             reader = threading.Thread(target=_consume, args=(stream, buffer), daemon=True)
