@@ -118,3 +118,15 @@ def test_search_on_harbor_pool_needs_docker_backend(tmp_path: Path) -> None:
     (tmp_path / "local.toml").write_text(config)
     done = run_rsi("search", str(tmp_path / "local.toml"), "--run-dir", str(tmp_path / "run"))
     assert_one_line_user_error(done, "sandbox.backend", "Harbor", "docker")
+
+
+def test_panel_sizes_default_to_disk_or_the_declared_table(tmp_path: Path) -> None:
+    script = "#!/bin/bash\ntrue\n"
+    write_task(tmp_path / "a", panel={"valid/v1": script, "invalid/i1": script})
+    declared = '[task]\nname = "acme/declared"\n[panel]\nvalid = 4\ninvalid = 5\n'
+    write_task(tmp_path / "b", "declared", toml=declared, panel={"invalid/i1": script})
+    pool = TaskSet.load(tmp_path)
+    on_disk, claimed = pool.get("acme__calc"), pool.get("acme__declared")
+    assert (on_disk.panel_valid, on_disk.panel_invalid) == (1, 1)
+    assert (claimed.panel_valid, claimed.panel_invalid) == (4, 5)
+    assert [m.name for m in claimed.panel_members()] == ["i1"]

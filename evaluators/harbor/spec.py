@@ -79,6 +79,13 @@ class SolutionSection(_Lenient):
     env: dict[str, str] = Field(default_factory=dict)
 
 
+class PanelSection(_Lenient):
+    """Our extension: the panel sizes a task declares (default: whatever is on disk)."""
+
+    valid: int | None = Field(default=None, ge=0)
+    invalid: int | None = Field(default=None, ge=0)
+
+
 class TaskSection(_Lenient):
     name: str | None = None  # "org/name"
 
@@ -92,6 +99,7 @@ class HarborToml(_Lenient):
     agent: AgentSection = AgentSection()
     environment: EnvironmentSection = EnvironmentSection()
     solution: SolutionSection = SolutionSection()
+    panel: PanelSection = PanelSection()
     metadata: dict[str, Any] = Field(default_factory=dict)
 
     @model_validator(mode="before")

@@ -178,9 +178,12 @@ def load_harbor_task(directory: Path, *, dataset: str) -> HarborTask:
         dataset=dataset,
     )
     members = task.panel_members()
+    found_valid = sum(m.label is PanelLabel.VALID for m in members)
+    found_invalid = len(members) - found_valid
+    declared = config.panel
     return task.model_copy(
         update={
-            "panel_valid": sum(m.label is PanelLabel.VALID for m in members),
-            "panel_invalid": sum(m.label is PanelLabel.INVALID for m in members),
+            "panel_valid": found_valid if declared.valid is None else declared.valid,
+            "panel_invalid": found_invalid if declared.invalid is None else declared.invalid,
         }
     )

@@ -207,6 +207,21 @@ def _describe(run: VerifierRun, should_pass: bool, fetches: str | None) -> str |
     return None
 
 
+def _panel_size_problems(task: HarborTask) -> list[str]:
+    """A `[panel]` table's declared sizes against the members on disk."""
+    members = task.panel_members()
+    found = {
+        PanelLabel.VALID: sum(m.label is PanelLabel.VALID for m in members),
+        PanelLabel.INVALID: sum(m.label is PanelLabel.INVALID for m in members),
+    }
+    declared = {PanelLabel.VALID: task.panel_valid, PanelLabel.INVALID: task.panel_invalid}
+    return [
+        f"panel: {found[label]} {label.value} member(s), task.toml declares {declared[label]}"
+        for label in PanelLabel
+        if found[label] != declared[label]
+    ]
+
+
 def validate_harbor_task(task: HarborTask, executor: Executor | None = None) -> HarborValidation:
     """Label check: reference and valid members 1, initial and invalid members below 1."""
     wanted = expectations(task)
@@ -228,6 +243,7 @@ def validate_harbor_task(task: HarborTask, executor: Executor | None = None) -> 
     problems = [
         p for r, e in zip(runs, wanted, strict=True) if (p := _describe(r, e.should_pass, fetches))
     ]
+    problems += _panel_size_problems(task)
     return HarborValidation(
         task_id=task.id, ok=not problems, problems=tuple(problems), runs=tuple(runs)
     )
