@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import io
 import tarfile
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -84,6 +85,30 @@ def read_files(container: Container, directory: str) -> dict[str, bytes]:
             if handle is not None:
                 files[member.name.partition("/")[2]] = handle.read()
     return files
+
+
+def read_tree(
+    container: Container, directory: str, *, max_file_bytes: int
+) -> list[tuple[str, int, bytes | None]]:
+    """(path, size, content) of every regular file under `directory`, however large the
+    tree: the archive is spooled to disk and a file over `max_file_bytes` has no content."""
+    try:
+        chunks, _stat = container.get_archive(directory)
+    except docker.errors.NotFound:
+        return []
+    found: list[tuple[str, int, bytes | None]] = []
+    with tempfile.TemporaryFile() as spool:
+        for chunk in chunks:
+            spool.write(chunk)
+        spool.seek(0)
+        with tarfile.open(fileobj=spool, mode="r|") as tar:
+            for member in tar:
+                if not member.isreg():
+                    continue
+                handle = tar.extractfile(member) if member.size <= max_file_bytes else None
+                content = handle.read() if handle is not None else None
+                found.append((member.name.partition("/")[2], member.size, content))
+    return found
 
 
 @contextlib.contextmanager

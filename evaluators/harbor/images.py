@@ -22,7 +22,6 @@ import json
 import re
 import shlex
 import tarfile
-from collections.abc import Callable
 from pathlib import Path
 
 import docker
@@ -44,6 +43,7 @@ class BuildFailed(UserInputError):
 
 
 def _tree_digest(digest: hashlib._Hash, root: Path) -> None:
+    """Feed every file's path, run bit and content hash under `root` to `digest`."""
     for path in sorted(root.rglob("*")):
         if path.is_file() and "__pycache__" not in path.parts:
             mode = b"x" if path.stat().st_mode & 0o111 else b"-"
@@ -213,6 +213,3 @@ def build_solved(
             ],
         )
     return tag
-
-
-ProgressHook = Callable[[str], None]

@@ -18,7 +18,7 @@ from pathlib import Path, PurePosixPath
 import docker
 from pydantic import BaseModel, ConfigDict, TypeAdapter
 
-from evaluators.harbor.containers import LABEL, read_files, removed_after
+from evaluators.harbor.containers import LABEL, read_tree, removed_after
 from evaluators.harbor.images import BUILD_NETWORKS, StepLog, build_initial, build_solved
 from evaluators.harbor.task import HarborImages, HarborTask, PanelImage
 from evaluators.sandbox.bootstrap import docker_client
@@ -76,23 +76,25 @@ def _public_files(
 
 
 def _read_public(client: docker.DockerClient, image: str, workdir: str) -> tuple[PublicFile, ...]:
+    """Every file of `workdir` in `image`; over the caps or binary: listed, content empty."""
     container = client.containers.create(image, command=["true"], labels={LABEL: "public"})
     with removed_after(container):
-        files = read_files(container, workdir)
+        files = read_tree(container, workdir, max_file_bytes=PUBLIC_FILE_LIMIT)
     shown: list[PublicFile] = []
     total = 0
-    for path in sorted(files):
+    for path, size, content in sorted(files):
         if _SKIPPED_PARTS & set(PurePosixPath(path).parts):
             continue
-        content = files[path]
         omitted = None
-        if b"\0" in content[:8192]:
-            omitted = f"binary, {len(content)} bytes"
-        elif len(content) > PUBLIC_FILE_LIMIT or total + len(content) > PUBLIC_TOTAL_LIMIT:
-            omitted = f"too large to show, {len(content)} bytes"
-        if omitted is None:
-            total += len(content)
-        shown.append(PublicFile(path=path, content=b"" if omitted else content, omitted=omitted))
+        if content is None or total + size > PUBLIC_TOTAL_LIMIT:
+            omitted = f"too large to show, {size} bytes"
+        elif b"\0" in content[:8192]:
+            omitted = f"binary, {size} bytes"
+        else:
+            total += size
+        shown.append(
+            PublicFile(path=path, content=b"" if omitted else content or b"", omitted=omitted)
+        )
     return tuple(shown)
 
 
