@@ -227,6 +227,7 @@ def test_wheelhouse_installs_offline_and_names_missing_packages(python_flavor: s
     assert "No matching distribution found for nosuchpkg-xyz" in output
 
 
+@pytest.mark.slow
 def test_harbor_small_search_runs_to_its_gate(python_flavor: str, tmp_path: Path) -> None:
     experiments = tmp_path / "experiments"
     shutil.copytree(ROOT / "experiments" / "harbor", experiments / "harbor")
