@@ -312,3 +312,13 @@ def test_common_pip_and_ctrf_verifier_runs_offline(python_flavor: str, tmp_path:
     assert done.returncode == 0 and report["ok"], report
     rewards = {t["target"]: t["reward"] for t in report["tasks"][0]["targets"]}
     assert rewards == {"initial": 0, "reference": 1}
+
+
+def test_bootstrap_python_cli_reports_its_wheelhouse(python_flavor: str) -> None:
+    done = run_rsi("sandbox", "bootstrap", "--flavor", "python", "--json")
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert result["image"] == python_flavor and result["base"] == "existing"
+    assert any(name.startswith("pytest-8.4.1-") for name in result["wheels"])
+    refused = run_rsi("sandbox", "bootstrap", "--flavor", "python", "--wheels", "nosuch-pkg-zz==9")
+    assert_one_line_user_error(refused, "--wheels", "pip download failed")

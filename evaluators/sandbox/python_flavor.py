@@ -200,10 +200,10 @@ def bootstrap_python(
     started = time.monotonic()
     wheelhouse = wheelhouse or default_wheelhouse()
     requested = list(requirements or [])
+    download_wheels(requested, requirements_file, wheelhouse)  # a failure is its one line
     if requested or requirements_file is not None:
         shown = " ".join(shlex.quote(r) for r in requested) or str(requirements_file)
-        log(f"downloading wheels for Python {IMAGE_PYTHON_VERSION}: {shown}")
-    download_wheels(requested, requirements_file, wheelhouse)
+        log(f"downloaded wheels for Python {IMAGE_PYTHON_VERSION}: {shown}")
     client = docker_client()
     base = "existing"
     if force or not image_exists(client, PYTHON_BASE_IMAGE):
