@@ -107,7 +107,10 @@ def test_build_caches_validates_and_scores(python_flavor: str, tmp_path: Path) -
 
 def test_public_view_is_the_initial_workdir_only(python_flavor: str, tmp_path: Path) -> None:
     write_task(tmp_path)
-    built, _records = build_pool(TaskSet.load(tmp_path))
+    built, (record,) = build_pool(TaskSet.load(tmp_path), logs_dir=tmp_path / "logs")
+    saved = json.loads((tmp_path / "logs" / "acme__calc" / "build.json").read_text())
+    assert saved["base_map"] == [["python:3.11-slim", python_flavor]]
+    assert saved["images"]["reference"] == record.images.reference
     public = built.tasks[0].public()
     files = {f.path: f for f in public.files}
     assert set(files) == {"calc.py", "blob.bin"}

@@ -159,6 +159,9 @@ def build_task(
         images=images,
         seconds=time.monotonic() - started,
     )
+    # Kept beside the step logs: which FROM mapping and which images this task last used.
+    log.folder.mkdir(parents=True, exist_ok=True)
+    (log.folder / "build.json").write_text(record.model_dump_json(indent=1))
     public = _public_files(client, initial, workdir, logs_dir.parent / "harbor-public")
     return task.model_copy(update={"images": images, "public_files": public}), record
 
