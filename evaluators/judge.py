@@ -13,6 +13,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evaluators.harbor.task import HarborTask
 from evaluators.junit import TestCaseResult, parse_junit
 from evaluators.metrics import SuiteQuality, TaskOutcomes, TaskScores, score_task, suite_quality
 from evaluators.pool_overlap import verifier_overlap
@@ -48,10 +49,42 @@ class Target(BaseModel):
     name: str  # "initial", "reference", "valid/<member>" or "invalid/<member>"
     kind: TargetKind
     layers: tuple[Path, ...]
+    image: str | None = None  # an image target: the program is in this image, at app_dir
+    app_dir: str | None = None
+    path: str | None = None
+
+
+def _image_targets(task: HarborTask, *, panel: bool) -> tuple[Target, ...]:
+    images = task.images
+    if images is None:
+        raise UserInputError("images not built; run `rsi tasks build`", source=f"task {task.id}")
+    named = [("initial", TargetKind.INITIAL, images.initial)]
+    named.append(("reference", TargetKind.REFERENCE, images.reference))
+    if panel:
+        named.extend(
+            (
+                f"{p.label.value}/{p.name}",
+                TargetKind.VALID if p.label is PanelLabel.VALID else TargetKind.INVALID,
+                p.image,
+            )
+            for p in images.panel
+        )
+    return tuple(
+        Target(
+            name=name, kind=kind, layers=(), image=image, app_dir=images.workdir, path=images.path
+        )
+        for name, kind, image in named
+    )
 
 
 def task_targets(task: Task, *, panel: bool) -> tuple[Target, ...]:
-    """Initial, reference and (in panel mode) every panel member on disk, in that order."""
+    """Initial, reference and (in panel mode) every panel member on disk, in that order.
+
+    A Harbor task's targets are its built images, all run with `$APP_DIR` at the initial
+    image's working directory.
+    """
+    if isinstance(task, HarborTask):
+        return _image_targets(task, panel=panel)
     env = task.environment_dir
     targets = [
         Target(name="initial", kind=TargetKind.INITIAL, layers=(env,)),
@@ -181,7 +214,9 @@ def run_spec(task: Task, target: Target, submission: Path, settings: JudgeSettin
         cpus=task.cpus,
         max_pids=settings.max_pids,
         output_limit_bytes=settings.output_limit_bytes,
-        image=task.image,
+        image=target.image or task.image,
+        app_dir=target.app_dir,
+        path=target.path,
     )
 
 

@@ -170,6 +170,7 @@ class PublicFile(BaseModel):
     path: str  # relative POSIX path
     content: bytes
     executable: bool = False
+    omitted: str | None = None  # listed but not shown (binary, too large): why; content empty
 
 
 class PublicTask(BaseModel):
@@ -183,11 +184,23 @@ class PublicTask(BaseModel):
     agent_timeout_s: float
     instruction: str
     files: tuple[PublicFile, ...]
+    # Where the program runs, for an image task (a Harbor task): its initial image, the
+    # working directory there (`$APP_DIR`) and the image's PATH. Runners pass them on to
+    # their own sandbox runs (`run_target`) so their checks see what the judge's runs see.
+    image: str | None = None
+    app_dir: str | None = None
+    path: str | None = None
+
+    def run_target(self) -> dict[str, str | None]:
+        """`RunSpec` fields that place a runner's check where the judge runs suites."""
+        return {"image": self.image, "app_dir": self.app_dir, "path": self.path}
 
     def copy_environment(self, workdir: Path) -> None:
         """Write the initial program into `workdir` (created if needed)."""
         workdir.mkdir(parents=True, exist_ok=True)
         for item in self.files:
+            if item.omitted is not None:
+                continue
             target = workdir.joinpath(*PurePosixPath(item.path).parts)
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes(item.content)
@@ -220,7 +233,7 @@ def snapshot_dir(root: Path) -> tuple[PublicFile, ...]:
     return tuple(files)
 
 
-def _read_toml(path: Path) -> dict[str, Any]:
+def read_task_toml(path: Path) -> dict[str, Any]:
     try:
         with path.open("rb") as handle:
             return tomllib.load(handle)
@@ -236,7 +249,7 @@ def load_task(directory: Path) -> Task:
     """Load one task directory; `UserInputError` names the file and field on any defect."""
     toml_path = directory / "task.toml"
     try:
-        config = _TaskToml.model_validate(_read_toml(toml_path))
+        config = _TaskToml.model_validate(read_task_toml(toml_path))
     except ValidationError as error:
         raise UserInputError(describe_validation_error(error), source=str(toml_path)) from None
     section = config.task
@@ -274,6 +287,50 @@ def load_task(directory: Path) -> Task:
     )
 
 
+def _task_dirs(directory: Path) -> list[Path]:
+    return sorted(
+        entry
+        for entry in directory.iterdir()
+        if entry.is_dir() and not entry.name.startswith((".", "_"))
+    )
+
+
+def discover_task_dirs(directory: Path) -> list[tuple[Path, str]]:
+    """(task directory, dataset name) for every task `TaskSet.load` would read."""
+    if not directory.is_dir():
+        raise UserInputError("not a directory", source=str(directory))
+    if (directory / "task.toml").exists():
+        return [(directory, directory.resolve().parent.name)]
+    found: list[tuple[Path, str]] = []
+    for entry in _task_dirs(directory):
+        children = [] if (entry / "task.toml").exists() else _task_dirs(entry)
+        if any((child / "task.toml").exists() for child in children):
+            found.extend((child, entry.name) for child in children)
+        else:
+            found.append((entry, directory.resolve().name))
+    return found
+
+
+def load_problems(directory: Path) -> list[str]:
+    """Every task directory's loading error, one line each (empty when all load)."""
+    problems: list[str] = []
+    for entry, dataset in discover_task_dirs(directory):
+        try:
+            _load_any(entry, dataset=dataset)
+        except UserInputError as error:
+            problems.append(str(error))
+    return problems
+
+
+def _load_any(directory: Path, *, dataset: str) -> Task:
+    """Our format, or Harbor's when the directory is laid out as a Harbor task."""
+    from evaluators.harbor.task import is_harbor_dir, load_harbor_task  # harbor imports us
+
+    if is_harbor_dir(directory):
+        return load_harbor_task(directory, dataset=dataset)
+    return load_task(directory)
+
+
 class TaskSet(BaseModel):
     """Tasks sorted by id."""
 
@@ -285,18 +342,21 @@ class TaskSet(BaseModel):
     def load(cls, directory: Path) -> TaskSet:
         """Load every task directory in `directory` (files and dot/underscore dirs ignored).
 
-        A directory holding `task.toml` itself is loaded as a one-task set.
+        A directory holding `task.toml` itself is loaded as a one-task set. A child without
+        `task.toml` that holds task directories is a dataset folder (Harbor pools are often
+        several datasets side by side) and is loaded one level down. Our own format and
+        Harbor's (`evaluators.harbor`) mix freely; ids must be unique across the pool.
         """
-        if not directory.is_dir():
-            raise UserInputError("not a directory", source=str(directory))
-        if (directory / "task.toml").exists():
-            return cls(tasks=(load_task(directory),))
-        entries = sorted(
-            entry
-            for entry in directory.iterdir()
-            if entry.is_dir() and not entry.name.startswith((".", "_"))
-        )
-        return cls(tasks=tuple(sorted((load_task(e) for e in entries), key=lambda t: t.id)))
+        tasks: dict[str, Task] = {}
+        for entry, dataset in discover_task_dirs(directory):
+            task = _load_any(entry, dataset=dataset)
+            if task.id in tasks:
+                raise UserInputError(
+                    f"task id {task.id!r} is used by {tasks[task.id].root} and {task.root}",
+                    source=str(directory),
+                )
+            tasks[task.id] = task
+        return cls(tasks=tuple(tasks[task_id] for task_id in sorted(tasks)))
 
     @property
     def ids(self) -> tuple[str, ...]:

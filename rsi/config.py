@@ -114,6 +114,20 @@ class SandboxSection(_Section):
     timeout_cap_s: float = Field(default=180.0, gt=0)
 
 
+class HarborSection(_Section):
+    """`[harbor]`: how Harbor tasks' images are built (evaluators.harbor).
+
+    `base_images` maps a Dockerfile `FROM` reference to a local image, for machines that
+    cannot pull; `build_network` is "none" (offline builds, the default) or "default"
+    (the engine's network, for Dockerfiles that download); `build_jobs` builds that many
+    tasks at once.
+    """
+
+    base_images: dict[str, str] = Field(default_factory=dict)
+    build_network: Literal["none", "default"] = "none"
+    build_jobs: int = Field(default=2, ge=1)
+
+
 class BudgetSection(_Section):
     """Optimizer resource caps; `None` means unlimited. Extending these on resume is allowed."""
 
@@ -171,6 +185,7 @@ class ExperimentConfig(_Section):
     proposers: ProposersSection = Field(default_factory=ProposersSection)
     runner: RunnerSection = Field(default_factory=RunnerSection)
     sandbox: SandboxSection = Field(default_factory=SandboxSection)
+    harbor: HarborSection = Field(default_factory=HarborSection)
     budget: BudgetSection = Field(default_factory=BudgetSection)
     timeouts: TimeoutsSection = Field(default_factory=TimeoutsSection)
     executor: ExecutorSection = Field(default_factory=ExecutorSection)

@@ -312,6 +312,7 @@ class _Session:
             app_layers=(self.workdir / "app",),
             tests_dir=suite_dir,
             timeout_s=self.limits.test_timeout_s,
+            **self.task.run_target(),
         )
         result = sandbox.run(spec)
         spent = min(CHECK_STEPS, self.round_left)  # a re-check may use the last steps

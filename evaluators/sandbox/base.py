@@ -49,6 +49,11 @@ class RunSpec(BaseModel):
     max_pids: int = Field(default=256, gt=0)
     output_limit_bytes: int = Field(default=DEFAULT_OUTPUT_LIMIT_BYTES, gt=0)
     image: str | None = None  # docker backend only
+    # An image target (docker only): the program is already in `image`, at this directory,
+    # which becomes `$APP_DIR`. `app_layers`, usually empty then, are copied over it (a
+    # runner checking its own copy of the program). `path` is the image's PATH.
+    app_dir: str | None = None
+    path: str | None = None
 
 
 class Limit(BaseModel):

@@ -75,7 +75,8 @@ def debian_mirror(apt_dir: Path = Path("/etc/apt")) -> str:
     return FALLBACK_MIRROR
 
 
-def _client() -> docker.DockerClient:
+def docker_client() -> docker.DockerClient:
+    """A connected client; `UserInputError` naming the fix when no engine answers."""
     try:
         client = docker.from_env(timeout=600)
         client.ping()
@@ -147,7 +148,7 @@ def bootstrap(
 ) -> BootstrapResult:
     """Build `image` unless it exists (or `force`); raises when no engine is reachable."""
     started = time.monotonic()
-    client = _client()
+    client = docker_client()
     if image_exists(client, image) and not force:
         return BootstrapResult(image=image, method="existing", seconds=0.0)
     if _registry_reachable(client):

@@ -16,6 +16,7 @@ import tempfile
 import threading
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO
 
@@ -41,10 +42,8 @@ from evaluators.sandbox.workspace import (
     ENTRY_SCRIPT,
     RESULTS_XML_NAME,
     SANDBOX_APP_DIR,
-    SANDBOX_GID,
-    SANDBOX_OUTPUT_DIR,
-    SANDBOX_TESTS_DIR,
     SANDBOX_UID,
+    SYSTEM_PATH,
     CappedBuffer,
     Workspace,
     fresh_workspace,
@@ -54,6 +53,9 @@ from evaluators.sandbox.workspace import (
 
 FIX_HINT = "run `rsi sandbox bootstrap`"
 WORK_ROOT = "/work"
+# Image targets keep the program in the image (at its working directory, say /app), so the
+# suite and its output live elsewhere, out of any image's way.
+IMAGE_WORK_ROOT = "/rsi"
 LABEL = "rsi.sandbox"  # every container we create carries it, so leftovers are findable
 _SPOOL_BYTES = 16 * 1024 * 1024
 _API_TIMEOUT_S = 120
@@ -69,23 +71,72 @@ class DockerUnavailable(Exception):
     """The engine or the image is missing; the message names the fix."""
 
 
+@dataclass(frozen=True)
+class _Layout:
+    """Where a run's parts sit inside the container, and who runs the suite.
+
+    Overlay targets: everything under /work, as uid 1000, read-only root. Image targets:
+    `$APP_DIR` is the image's working directory, tests and output under /rsi, and the suite
+    runs as root with every capability dropped (the image's files are root's) on a
+    writable, throw-away root filesystem.
+    """
+
+    root: str
+    app_dir: str
+    uid: int
+    path: str
+
+    @property
+    def tests_dir(self) -> str:
+        return f"{self.root}/tests"
+
+    @property
+    def output_dir(self) -> str:
+        return f"{self.root}/output"
+
+    @property
+    def image_target(self) -> bool:
+        return self.root == IMAGE_WORK_ROOT
+
+
+def _layout(spec: RunSpec) -> _Layout:
+    if spec.app_dir is None:
+        return _Layout(WORK_ROOT, SANDBOX_APP_DIR, SANDBOX_UID, SYSTEM_PATH)
+    return _Layout(IMAGE_WORK_ROOT, spec.app_dir, 0, spec.path or SYSTEM_PATH)
+
+
 @contextlib.contextmanager
-def _tar_workspace(workspace: Workspace) -> Iterator[IO[bytes]]:
-    """The workspace as a tar for `put_archive` at /work, owned by the sandbox uid."""
+def _tar_workspace(workspace: Workspace, layout: _Layout) -> Iterator[IO[bytes]]:
+    """The workspace as a tar for `put_archive` at the layout's root, owned by its uid."""
 
     def owned(info: tarfile.TarInfo) -> tarfile.TarInfo:
-        info.uid, info.gid, info.uname, info.gname = SANDBOX_UID, SANDBOX_GID, "", ""
+        info.uid, info.gid, info.uname, info.gname = layout.uid, layout.uid, "", ""
+        return info
+
+    parts = [(workspace.tests, layout.tests_dir), (workspace.output, layout.output_dir)]
+    if not layout.image_target:
+        parts.insert(0, (workspace.app, layout.app_dir))
+    with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES) as spool:
+        with tarfile.open(fileobj=spool, mode="w") as tar:
+            for part, inside in parts:
+                arcname = Path(inside).relative_to(layout.root).as_posix()
+                tar.add(part, arcname=arcname, filter=owned)
+        spool.seek(0)
+        yield spool
+
+
+@contextlib.contextmanager
+def _tar_tree(root: Path, uid: int) -> Iterator[IO[bytes]]:
+    """The contents of `root` as a tar (members relative to it), owned by `uid`."""
+
+    def owned(info: tarfile.TarInfo) -> tarfile.TarInfo:
+        info.uid, info.gid, info.uname, info.gname = uid, uid, "", ""
         return info
 
     with tempfile.SpooledTemporaryFile(max_size=_SPOOL_BYTES) as spool:
         with tarfile.open(fileobj=spool, mode="w") as tar:
-            for part, inside in (
-                (workspace.app, SANDBOX_APP_DIR),
-                (workspace.tests, SANDBOX_TESTS_DIR),
-                (workspace.output, SANDBOX_OUTPUT_DIR),
-            ):
-                arcname = Path(inside).relative_to(WORK_ROOT).as_posix()
-                tar.add(part, arcname=arcname, filter=owned)
+            for path in sorted(root.iterdir()):
+                tar.add(path, arcname=path.name, filter=owned)
         spool.seek(0)
         yield spool
 
@@ -172,14 +223,22 @@ class DockerSandbox:
     def _error(self, message: str, started: float) -> RunResult:
         return error_result(message, backend=self.name, isolation=Isolation.DOCKER, started=started)
 
-    def _create(self, client: docker.DockerClient, image: str, spec: RunSpec) -> Container:
+    def _create(
+        self, client: docker.DockerClient, image: str, spec: RunSpec, layout: _Layout
+    ) -> Container:
         memory = f"{spec.memory_mb}m"
         return client.containers.create(
             image,
-            command=["/bin/bash", f"{SANDBOX_TESTS_DIR}/{ENTRY_SCRIPT}"],
-            working_dir=SANDBOX_APP_DIR,
-            environment=sandbox_env(),
-            user=f"{SANDBOX_UID}:{SANDBOX_GID}",
+            entrypoint=["/bin/bash"],
+            command=[f"{layout.tests_dir}/{ENTRY_SCRIPT}"],
+            working_dir=layout.app_dir,
+            environment=sandbox_env(
+                path=layout.path,
+                app_dir=layout.app_dir,
+                tests_dir=layout.tests_dir,
+                output_dir=layout.output_dir,
+            ),
+            user=f"{layout.uid}:{layout.uid}",
             hostname="sandbox",
             network_mode="none",
             mem_limit=memory,
@@ -188,9 +247,9 @@ class DockerSandbox:
             pids_limit=spec.max_pids,
             cap_drop=["ALL"],
             security_opt=["no-new-privileges"],
-            read_only=True,
+            read_only=not layout.image_target,
             tmpfs={"/tmp": f"rw,nosuid,nodev,size={memory},mode=1777"},
-            mounts=[Mount(target=WORK_ROOT, source=None, type="volume")],
+            mounts=[Mount(target=layout.root, source=None, type="volume")],
             ulimits=[
                 Ulimit(name="fsize", soft=FILE_SIZE_LIMIT_BYTES, hard=FILE_SIZE_LIMIT_BYTES),
                 Ulimit(name="core", soft=0, hard=0),
@@ -205,11 +264,18 @@ class DockerSandbox:
         self, client: docker.DockerClient, image: str, spec: RunSpec, workspace: Workspace
     ) -> RunResult:
         container: Container | None = None
+        layout = _layout(spec)
         try:
-            container = self._create(client, image, spec)
-            with _tar_workspace(workspace) as archive:
-                if not container.put_archive(WORK_ROOT, archive):
+            container = self._create(client, image, spec, layout)
+            with _tar_workspace(workspace, layout) as archive:
+                if not container.put_archive(layout.root, archive):
                     raise DockerUnavailable("docker refused the workspace archive")
+            if layout.image_target and spec.app_layers:
+                # A runner's own check: its copy of the program over the image's (the files
+                # it was not shown, binary or large, stay as the image has them).
+                with _tar_tree(workspace.app, layout.uid) as archive:
+                    if not container.put_archive(layout.app_dir, archive):
+                        raise DockerUnavailable("docker refused the program archive")
             buffer = CappedBuffer(spec.output_limit_bytes)
             stream = container.attach(stdout=True, stderr=True, stream=True, logs=False)
             reader = threading.Thread(target=_consume, args=(stream, buffer), daemon=True)
@@ -236,15 +302,15 @@ class DockerSandbox:
                 duration_s=duration,
                 output=buffer.text(),
                 output_truncated=buffer.truncated,
-                results_xml=self._results_xml(container),
+                results_xml=self._results_xml(container, layout),
             )
         finally:
             if container is not None:
                 _remove(container)
 
-    def _results_xml(self, container: Container) -> tuple[str | None, str | None]:
+    def _results_xml(self, container: Container, layout: _Layout) -> tuple[str | None, str | None]:
         try:
-            chunks, _stat = container.get_archive(f"{SANDBOX_OUTPUT_DIR}/{RESULTS_XML_NAME}")
+            chunks, _stat = container.get_archive(f"{layout.output_dir}/{RESULTS_XML_NAME}")
         except docker.errors.NotFound:
             return None, None
         return _read_capped_member(iter(chunks), DEFAULT_RESULTS_XML_LIMIT_BYTES)

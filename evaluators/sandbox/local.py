@@ -200,6 +200,8 @@ class LocalSandbox:
     def run(self, spec: RunSpec) -> RunResult:
         started = time.monotonic()
         refusal = self.problem or input_problem(spec)
+        if spec.app_dir is not None:
+            refusal = "an image target (a Harbor task) needs the docker backend"
         if refusal is not None:
             return self._error(refusal, started)
         uid = self._uids.acquire() if self._uids is not None else None

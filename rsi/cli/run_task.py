@@ -61,6 +61,7 @@ def run_task(
     (task,) = tasks.tasks
     out = out or Path(f"run-task-{task.id}")
     services = build_services(config, out, tasks=tasks, model_check=not skip_model_check)
+    task = services.tasks.get(task.id)  # with its images, when it is a Harbor task
     workdir = out / "work"
     shutil.rmtree(workdir, ignore_errors=True)
     result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+from enum import Enum
 from pathlib import Path
 from typing import Annotated
 
@@ -13,6 +14,7 @@ from pydantic import BaseModel, ConfigDict
 from evaluators.sandbox import DEFAULT_IMAGE, LocalSandbox, Outcome, RunSpec, Sandbox
 from evaluators.sandbox.bootstrap import BootstrapError, bootstrap
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+from evaluators.sandbox.python_flavor import bootstrap_python
 from rsi.cli.output import console, err_console, print_json
 
 sandbox_app = typer.Typer(help="Set up and check the sandboxes.", no_args_is_help=True)
@@ -38,13 +40,42 @@ def register(app: typer.Typer) -> None:
     app.add_typer(sandbox_app, name="sandbox")
 
 
+class Flavor(str, Enum):
+    BASE = "base"
+    PYTHON = "python"
+
+
 @sandbox_app.command("bootstrap")
 def bootstrap_command(
     force: Annotated[bool, typer.Option("--force", help="Rebuild even if it exists.")] = False,
     image: ImageOption = DEFAULT_IMAGE,
     as_json: JsonFlag = False,
+    flavor: Annotated[
+        Flavor, typer.Option("--flavor", help="base: rsi-base; python: rsi-python.")
+    ] = Flavor.BASE,
+    wheels: Annotated[
+        str | None,
+        typer.Option("--wheels", help="python flavor: requirements to add, space-separated."),
+    ] = None,
+    requirements: Annotated[
+        Path | None,
+        typer.Option("--requirements", "-r", help="python flavor: a requirements file to add."),
+    ] = None,
+    wheelhouse: Annotated[
+        Path | None,
+        typer.Option("--wheelhouse", help="python flavor: host wheel folder (RSI_WHEELHOUSE)."),
+    ] = None,
 ) -> None:
-    """Build the docker backend's base image (skipped if it exists, unless --force)."""
+    """Build the docker backend's base image (skipped if it exists, unless --force).
+
+    --flavor python builds rsi-python:bookworm, a local stand-in for python:3.x-slim
+    images (python, pip and venv from Debian) whose pip installs from a wheelhouse with no
+    index. --wheels "pytest==8.4.1 ..." or -r FILE downloads wheels with this machine's pip
+    (its index and proxy settings) and adds them; run it again to add more.
+    """
+    if flavor is Flavor.PYTHON:
+        _bootstrap_python(wheels, requirements, wheelhouse, force=force, as_json=as_json)
+        return
     try:
         result = bootstrap(image, force=force, log=lambda line: err_console.print(line))
     except BootstrapError as error:
@@ -56,6 +87,35 @@ def bootstrap_command(
         console.print(f"{image} already exists (use --force to rebuild)")
     else:
         console.print(f"built {image} by {result.method} in {result.seconds:.0f} s")
+
+
+def _bootstrap_python(
+    wheels: str | None,
+    requirements: Path | None,
+    wheelhouse: Path | None,
+    *,
+    force: bool,
+    as_json: bool,
+) -> None:
+    try:
+        result = bootstrap_python(
+            requirements=(wheels or "").split(),
+            requirements_file=requirements,
+            wheelhouse=wheelhouse,
+            force=force,
+            log=lambda line: err_console.print(line, markup=False),
+        )
+    except BootstrapError as error:
+        err_console.print(f"error: {' '.join(str(error).split())}", markup=False)
+        raise typer.Exit(1) from error
+    if as_json:
+        print_json(result)
+        return
+    console.print(
+        f"{result.image} ready ({result.base} base, {len(result.wheels)} wheel(s): "
+        f"{', '.join(result.wheels) or 'none'}) in {result.seconds:.0f} s",
+        markup=False,
+    )
 
 
 def _trial(sandbox: Sandbox) -> tuple[bool, str]:

@@ -10,11 +10,13 @@ import typer
 from rich.markup import escape
 from rich.table import Table
 
+from evaluators.harbor import HarborTask
 from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
 from evaluators.junit import TestStatus
 from evaluators.sandbox import make_sandbox
 from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
-from evaluators.tasks import load_task
+from evaluators.tasks import Task, TaskSet
+from rsi.cli.harbor_pool import BaseImageOption, built_pool
 from rsi.cli.output import console, print_json
 from search_space.errors import UserInputError
 
@@ -91,6 +93,15 @@ def judgement_json(judgement: TaskJudgement, suite: Path) -> dict[str, Any]:
     return data
 
 
+def load_built_task(task_dir: Path, base_image: list[str] | None, *, quiet: bool) -> Task:
+    """One task directory; a Harbor task with its images built (or found cached)."""
+    if not (task_dir / "task.toml").is_file():
+        raise UserInputError("task.toml is missing", source=str(task_dir / "task.toml"))
+    built, _records = built_pool(TaskSet.load(task_dir), base_image, quiet=quiet)
+    (task,) = built.tasks
+    return task
+
+
 def _fmt(value: float | None) -> str:
     return "n/a" if value is None else f"{value:.2f}"
 
@@ -98,12 +109,20 @@ def _fmt(value: float | None) -> str:
 def score(
     task_dir: Annotated[Path, typer.Argument(help="One task directory.")],
     suite_dir: Annotated[Path, typer.Argument(help="The suite: a directory with run.sh.")],
-    backend: BackendOption = Backend.LOCAL,
+    backend: Annotated[
+        Backend | None,
+        typer.Option(
+            "--backend",
+            help="Sandbox backend (default: local; docker for a Harbor task).",
+            case_sensitive=False,
+        ),
+    ] = None,
     panel: Annotated[bool, typer.Option("--panel", help="Also run every panel member.")] = False,
     as_json: JsonFlag = False,
     allow_reduced_isolation: ReducedFlag = False,
     image: ImageOption = None,
     timeout_cap: CapOption = DEFAULT_TIMEOUT_CAP_S,
+    base_image: BaseImageOption = None,
 ) -> None:
     """Run SUITE_DIR on the task's initial program, reference and (--panel) panel members.
 
@@ -119,10 +138,16 @@ def score(
      "quality": null | {"tests", "valid_tests", "mutants", "killed": int,
                         "validity": float|null, "mutation_score": float|null}}
     S, A, R and quality are null without --panel. Exit 0 whatever the verdicts.
+
+    A Harbor task's targets are its images (built first if missing, see `rsi tasks
+    build`); the suite runs in a fresh container of each with `$APP_DIR` at the initial
+    image's working directory.
     """
-    task = load_task(task_dir)
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
+    task = load_built_task(task_dir, base_image, quiet=as_json)
+    if backend is None:
+        backend = Backend.DOCKER if isinstance(task, HarborTask) else Backend.LOCAL
     sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)
     settings = JudgeSettings(timeout_cap_s=timeout_cap)
     judgement = judge(task, suite_dir, sandbox, panel=panel, settings=settings)

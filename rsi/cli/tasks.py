@@ -9,9 +9,13 @@ from typing import Annotated
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
+from evaluators.harbor import BuildRecord, HarborTask, HarborValidation, validate_harbor_task
 from evaluators.judge import JudgeSettings, TaskValidation, validate_task
-from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S
-from evaluators.tasks import TaskSet
+from evaluators.pool_overlap import verifier_overlap
+from evaluators.runners.author_pool import load_author_pool
+from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.tasks import Task, TaskSet, load_problems
+from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json
 from rsi.cli.score import (
     Backend,
@@ -32,13 +36,121 @@ def register(app: typer.Typer) -> None:
     app.add_typer(tasks_app, name="tasks")
 
 
-def validation_json(validation: TaskValidation) -> dict[str, object]:
+def validation_json(validation: TaskValidation | HarborValidation) -> dict[str, object]:
+    if isinstance(validation, HarborValidation):
+        targets: list[dict[str, object]] = [
+            {
+                "target": run.target,
+                "image": run.image,
+                "reward": run.reward,
+                "rewards": run.rewards,
+                "passed": run.passed,
+                "needs_network": run.needs_network,
+                "problem": run.problem,
+            }
+            for run in validation.runs
+        ]
+    else:
+        targets = [target_summary(r) for r in validation.judgement.results]
     return {
         "task": validation.task_id,
         "ok": validation.ok,
         "problems": list(validation.problems),
-        "targets": [target_summary(r) for r in validation.judgement.results],
+        "targets": targets,
     }
+
+
+def _author_problems(task: Task) -> list[str]:
+    if not task.author_dir.is_dir():
+        return []
+    try:
+        pool = load_author_pool(task.author_dir)
+    except UserInputError as error:
+        return [f"author pool: {error}"]
+    return [f"author pool: {p}" for p in verifier_overlap(pool, task.tests_dir)]
+
+
+def _validate_harbor(task: HarborTask, pool: ThreadPoolExecutor) -> HarborValidation:
+    """The source verifier's labels plus the author pool's checks."""
+    validation = validate_harbor_task(task, executor=pool)
+    extra = _author_problems(task)
+    if not extra:
+        return validation
+    problems = (*validation.problems, *extra)
+    return validation.model_copy(update={"ok": False, "problems": problems})
+
+
+def _load_reporting_each(directory: Path) -> TaskSet:
+    """The pool; when tasks are malformed, one `error:` line per task, then exit 2."""
+    try:
+        return TaskSet.load(directory)
+    except UserInputError as error:
+        problems = load_problems(directory) or [str(error)]
+        for problem in problems[:-1]:
+            err_console.print(f"error: {problem}", markup=False, soft_wrap=True)
+        raise UserInputError(problems[-1]) from None
+
+
+def _validate_one(
+    task: Task, sandbox: Sandbox, settings: JudgeSettings, pool: ThreadPoolExecutor
+) -> TaskValidation | HarborValidation:
+    if isinstance(task, HarborTask):
+        return _validate_harbor(task, pool)
+    return validate_task(task, sandbox, settings=settings, executor=pool)
+
+
+def _print_build(record: BuildRecord) -> None:
+    mapped = ", ".join(f"{ref} -> {local}" for ref, local in record.base_map if ref != local)
+    state = f"built {record.built} image(s)" if record.built else "cached"
+    console.print(
+        f"{record.task_id}: {state}" + (f" (FROM {mapped})" if mapped else ""), markup=False
+    )
+
+
+@tasks_app.command("build")
+def build(
+    directory: Annotated[Path, typer.Argument(help="A task directory or a pool of tasks.")],
+    jobs: JobsOption = 2,
+    base_image: BaseImageOption = None,
+    build_network: NetworkOption = "none",
+    as_json: JsonFlag = False,
+) -> None:
+    """Build every Harbor task's images: the initial program from environment/, the
+    reference (solution/solve.sh run in it, committed) and each panel member. Images are
+    cached by a content hash, so an unchanged task builds nothing. Prints, per task, what
+    was built and the FROM mapping used. A failed step exits 2 naming the task, the step
+    and its log file.
+
+    --json prints {"tasks": [{"task", "built", "base_map": [[from, local]], "initial",
+    "reference", "panel": [{"label", "name", "image"}], "workdir", "seconds"}]}.
+    """
+    task_set = TaskSet.load(directory)
+    _built, records = built_pool(
+        task_set, base_image, jobs=jobs, network=build_network, quiet=as_json
+    )
+    if as_json:
+        print_json(
+            {
+                "tasks": [
+                    {
+                        "task": r.task_id,
+                        "built": r.built,
+                        "base_map": [list(pair) for pair in r.base_map],
+                        **r.images.model_dump(mode="json", exclude={"base_map", "path"}),
+                        "seconds": round(r.seconds, 2),
+                    }
+                    for r in records
+                ]
+            }
+        )
+        return
+    for record in sorted(records, key=lambda r: r.task_id):
+        _print_build(record)
+    skipped = len(task_set) - len(records)
+    console.print(
+        f"{len(records)} Harbor task(s) ready, {sum(r.built for r in records)} image(s) built"
+        + (f"; {skipped} task(s) in our own format need no image" if skipped else "")
+    )
 
 
 @tasks_app.command("validate")
@@ -50,21 +162,29 @@ def validate(
     allow_reduced_isolation: ReducedFlag = False,
     image: ImageOption = None,
     timeout_cap: CapOption = DEFAULT_TIMEOUT_CAP_S,
+    base_image: BaseImageOption = None,
+    jobs: JobsOption = 2,
 ) -> None:
     """Run each task's trusted verifier (tests/) on its initial program, reference and every
     panel member. A task is valid when the verifier fails on the initial program, passes on
     the reference, agrees with every panel label, and the panel holds one reference plus
     task.toml's valid/invalid counts (default 4 and 5). Exit 1 when any task is invalid.
 
+    Harbor tasks are built first (see `rsi tasks build`), then their tests/test.sh runs
+    the way Harbor runs it on each target image: the reference and valid members must
+    score 1, the initial program and invalid members less. A missing reward file and a
+    verifier that needs the network are reported as such.
+
     --json prints {"ok": bool, "backend": str, "tasks": [{"task", "ok", "problems": [str],
     "targets": [... as in `rsi score --json` ...]}]}.
     """
-    task_set = TaskSet.load(directory)
+    task_set = _load_reporting_each(directory)
     if not task_set.tasks:
         raise UserInputError("no task directories found", source=str(directory))
+    task_set, _records = built_pool(task_set, base_image, jobs=jobs, quiet=as_json)
     sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)
     settings = JudgeSettings(timeout_cap_s=timeout_cap)
-    results: list[TaskValidation] = []
+    results: list[TaskValidation | HarborValidation] = []
     with (
         ThreadPoolExecutor(max_workers=workers, thread_name_prefix="validate") as pool,
         Progress(
@@ -79,7 +199,7 @@ def validate(
         bar = progress.add_task("validating", total=len(task_set))
         for task in task_set.tasks:
             progress.update(bar, description=task.id)
-            validation = validate_task(task, sandbox, settings=settings, executor=pool)
+            validation = _validate_one(task, sandbox, settings, pool)
             results.append(validation)
             progress.advance(bar)
             if not as_json:
@@ -96,7 +216,7 @@ def validate(
         raise typer.Exit(1)
 
 
-def _print_validation(validation: TaskValidation) -> None:
+def _print_validation(validation: TaskValidation | HarborValidation) -> None:
     if validation.ok:
         console.print(f"ok    {validation.task_id}", markup=False)
         return

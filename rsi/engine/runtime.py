@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
+from evaluators.harbor import HarborTask, build_pool
 from evaluators.judge import JudgeSettings
 from evaluators.llm import ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners.base import Runner, RunnerLimits
@@ -85,6 +86,7 @@ def build_services(
     """
     check_runner_available(config, model_check=model_check)
     tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
+    tasks = build_harbor_images(config, tasks)
     sandbox = make_sandbox(
         config.sandbox.backend,
         allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
@@ -102,6 +104,29 @@ def build_services(
         traces_dir=run_dir / "traces",
         judge_executor=bounded.judge_executor,
     )
+
+
+def build_harbor_images(config: ExperimentConfig, tasks: TaskSet) -> TaskSet:
+    """Build the pool's Harbor images that are missing (cached ones are reused).
+
+    Runs before any paid call; a failed build is a `UserInputError` naming the task, the
+    step and its log. Harbor targets are images, so they need the docker backend.
+    """
+    if not any(isinstance(task, HarborTask) for task in tasks.tasks):
+        return tasks
+    if config.sandbox.backend != "docker":
+        raise UserInputError(
+            "sandbox.backend: the pool holds Harbor tasks, whose targets are images; "
+            'set backend = "docker"',
+            source="config",
+        )
+    built, _records = build_pool(
+        tasks,
+        config.harbor.base_images,
+        jobs=config.harbor.build_jobs,
+        network=config.harbor.build_network,
+    )
+    return built
 
 
 def check_sandbox_ready(sandbox: Sandbox) -> None:

@@ -56,6 +56,8 @@ def program_text(task: PublicTask, budget_chars: int) -> str:
             body = item.content.decode("utf-8")
         except UnicodeDecodeError:
             body = f"<{len(item.content)} bytes of binary data>"
+        if item.omitted is not None:  # an image task's binary or large file: listed only
+            body = f"<not shown: {item.omitted}>"
         block = f"### {item.path}\n{body}"
         if len(block) > left:
             parts.append(block[:left] + f"\n[... {len(block) - left} chars of the source cut]")

@@ -82,6 +82,7 @@ class Workbench:
         self._repeats = max(1, repeats)
         self._visible_chars = tool_output_chars
         self.environment = workdir / "environment"
+        self._target = task.run_target()  # an image task's checks run in its image
         task.copy_environment(self.environment)
         self.runs = 0
         self.outputs: list[str] = []
@@ -118,7 +119,10 @@ class Workbench:
             )
         )
         spec = RunSpec(
-            app_layers=layers, tests_dir=self.suite_dir(tests), timeout_s=self._timeout_s
+            app_layers=layers,
+            tests_dir=self.suite_dir(tests),
+            timeout_s=self._timeout_s,
+            **self._target,
         )
         outcomes = []
         first = None

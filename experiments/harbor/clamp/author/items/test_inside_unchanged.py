@@ -1,0 +1,5 @@
+from clamp import clamp
+
+
+def test_inside_unchanged():
+    assert clamp(4, 0, 4) == 4

@@ -1,0 +1,5 @@
+from clamp import clamp
+
+
+def test_single_point_range():
+    assert clamp(POINT, 2, 2) == 2

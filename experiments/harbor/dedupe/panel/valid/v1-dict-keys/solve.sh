@@ -1,0 +1,6 @@
+#!/bin/bash
+set -euo pipefail
+cat > /app/dedupe.py <<'PY'
+def dedupe(items):
+    return list(dict.fromkeys(items))
+PY

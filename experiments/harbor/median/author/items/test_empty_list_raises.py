@@ -1,0 +1,7 @@
+from stats import median
+
+
+def test_empty_list_raises():
+    import pytest
+    with pytest.raises(ValueError):
+        median([])

@@ -1,0 +1,5 @@
+from stats import median
+
+
+def test_single_value():
+    assert median([4]) == 4

@@ -1,0 +1,5 @@
+from stats import median
+
+
+def test_two_middles():
+    assert median([1, 3]) == 2

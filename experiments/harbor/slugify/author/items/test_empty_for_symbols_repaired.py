@@ -1,0 +1,5 @@
+from slug import slugify
+
+
+def test_empty_for_symbols():
+    assert slugify("?!") == ""

@@ -1,0 +1,3 @@
+def test_exact_regex_shape():
+    import slug
+    assert "re" in dir(slug)

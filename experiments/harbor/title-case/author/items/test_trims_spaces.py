@@ -1,0 +1,5 @@
+from titles import title_case
+
+
+def test_trims_spaces():
+    assert title_case(PADDED) == "Hi"

@@ -1,0 +1,3 @@
+def test_uses_capitalize():
+    import inspect, titles
+    assert "SMALL" in inspect.getsource(titles)
