@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from evaluators.llm import LlmSettings
+from evaluators.runners.latency import LatencySettings
 from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.testhelix import HarnessSettings
 from search_space import SearchSpace
@@ -98,13 +99,15 @@ class ReflectiveSection(_Section):
 
 class RunnerSection(_Section):
     """`[runner]`; `[runner.testhelix]` sets the harness configuration (paper D.4),
-    `[runner.scripted]` the scripted author's noise."""
+    `[runner.scripted]` the scripted author's noise, `[runner.latency]` the load-test
+    runner's waits (evaluators/runners/latency.py)."""
 
-    kind: Literal["scripted", "command", "testhelix"] = "scripted"
+    kind: Literal["scripted", "command", "testhelix", "latency"] = "scripted"
     command: tuple[str, ...] = ()  # argv for the command runner
     model: str | None = None  # unused; kept so that older runs' config.json still load
     testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
     scripted: ScriptedSettings = Field(default_factory=ScriptedSettings)
+    latency: LatencySettings = Field(default_factory=LatencySettings)
 
 
 class SandboxSection(_Section):

@@ -17,7 +17,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
+from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -26,6 +26,7 @@ from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
+from rsi.engine.completions import Completions
 from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
@@ -92,21 +93,24 @@ class ThreadPool:
     def __init__(self, executor: Executor, services: EvaluationServices) -> None:
         self.executor = executor
         self.services = services
+        self.completions = Completions()
 
     def submit(
         self, strategy: Strategy, task_id: str, purpose: Purpose
     ) -> Future[EvaluationResult]:
-        return self.executor.submit(evaluate_one, self.services, strategy, task_id, purpose)
+        future = self.executor.submit(evaluate_one, self.services, strategy, task_id, purpose)
+        future.add_done_callback(self.completions.note)
+        return future
 
     def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
-        done, _ = wait(pending, return_when=FIRST_COMPLETED)  # type: ignore[arg-type]
-        return done
+        return self.completions.take(pending, None)
 
     def result(self, handle: Hashable) -> EvaluationResult:
         assert isinstance(handle, Future)
         return handle.result()
 
     def cancel(self, handles: Collection[Hashable]) -> None:
+        self.completions.forget(handles)
         for handle in handles:
             assert isinstance(handle, Future)
             handle.cancel()  # a running thread finishes; a queued one never starts
@@ -296,15 +300,17 @@ class Evaluator:
         try:
             top_up()  # before journaling what was run ahead: the slots work meanwhile
             while True:
-                while journaled in finished:
-                    index, task_id = queue[journaled]
-                    data, record = finished.pop(journaled)
-                    journaled += 1
-                    self.paid += 1
-                    op = self.op(strategies[index], task_id, purpose)
-                    self._write_trace(op, record)
-                    self.record(op, data)
-                    results[index][task_id] = data
+                # Results collected together are committed together: one write, one fsync.
+                with self.journal.group():
+                    while journaled in finished:
+                        index, task_id = queue[journaled]
+                        data, record = finished.pop(journaled)
+                        journaled += 1
+                        self.paid += 1
+                        op = self.op(strategies[index], task_id, purpose)
+                        self._write_trace(op, record)
+                        self.record(op, data)
+                        results[index][task_id] = data
                 if journaled == len(queue):
                     break
                 top_up()
