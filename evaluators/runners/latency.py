@@ -62,19 +62,33 @@ def _generator(strategy: str, task_id: str, seed: int) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
-def _checks(rng: random.Random, task_id: str, kilobytes: int) -> tuple[dict[str, Any], ...]:
-    """About `kilobytes` KB of pytest-like check output, drawn from `rng`."""
-    checks = []
-    for number in range(kilobytes):
-        lines, size = [], 0
-        while size < _CHECK_BYTES:
-            case, got = rng.randrange(1000), rng.randrange(100)
-            line = f"tests/test_{task_id}.py::test_case_{case:03d} FAILED expected 7, got {got}"
-            lines.append(line)
-            size += len(line) + 1
-        outcome = "fail" if number % 3 else "pass"
-        checks.append({"command": "bash run.sh", "outcome": outcome, "output": "\n".join(lines)})
-    return tuple(checks)
+def _pytest_output() -> str:
+    """A block of pytest-like output that check outputs are cut from (built once)."""
+    rng = random.Random(0)
+    lines = (
+        f"tests/test_suite.py::test_case_{rng.randrange(1000):03d} FAILED "
+        f"AssertionError: expected {rng.randrange(100)}, got {rng.randrange(100)}"
+        for _ in range(4 * _CHECK_BYTES)
+    )
+    return "\n".join(lines)
+
+
+_OUTPUT = _pytest_output()
+
+
+def _checks(rng: random.Random, kilobytes: int) -> tuple[dict[str, Any], ...]:
+    """About `kilobytes` KB of check output, cut at seeded places from `_OUTPUT`: as big
+    as real output and as costly to carry, but nearly free to make (the runner must not
+    spend the CPU the load test measures)."""
+    starts = [rng.randrange(len(_OUTPUT) - _CHECK_BYTES) for _ in range(kilobytes)]
+    return tuple(
+        {
+            "command": "bash run.sh",
+            "outcome": "fail" if number % 3 else "pass",
+            "output": _OUTPUT[start : start + _CHECK_BYTES],
+        }
+        for number, start in enumerate(starts)
+    )
 
 
 class LatencyRunner:
@@ -96,7 +110,7 @@ class LatencyRunner:
             verdict = ("fail", "pass")
         else:
             verdict = ("pass", "pass") if rng.random() < 0.5 else ("fail", "fail")
-        checks = _checks(rng, task.id, settings.trace_kb)
+        checks = _checks(rng, settings.trace_kb)
         time.sleep(wait)  # the evaluation's whole cost: a slot held, no CPU used
         suite = workdir / "suite"
         suite.mkdir(parents=True, exist_ok=True)

@@ -11,7 +11,6 @@ Slots a batch leaves idle may run ahead batches the engine will ask for later
 
 from __future__ import annotations
 
-import json
 import math
 import shutil
 import tempfile
@@ -21,6 +20,8 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
+
+import orjson
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
@@ -363,4 +364,6 @@ class Evaluator:
         """Full trace and judgement (timings included) beside the journal, for humans."""
         path = self.services.traces_dir / (op.replace(":", "__") + ".json")
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(record, indent=1, sort_keys=True, default=str))
+        # orjson: the stdlib encoder cost the driver about 1 ms per 64 KB trace.
+        options = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+        path.write_bytes(orjson.dumps(record, option=options, default=str))
