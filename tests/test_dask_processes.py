@@ -86,13 +86,9 @@ def scheduler(tmp_path: Path) -> Iterator[str]:
     """A `dask scheduler` and two one-process `dask worker`s of two threads each, as
     processes of their own; yields the scheduler's tcp:// address."""
     scheduler_file = tmp_path / "scheduler.json"
-    started = [
-        _spawn(
-            [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]
-            + ["--scheduler-file", str(scheduler_file)],
-            tmp_path / "scheduler.log",
-        )
-    ]
+    argv = [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", "--no-dashboard"]
+    argv += ["--scheduler-file", str(scheduler_file)]
+    started = [_spawn(argv, tmp_path / "scheduler.log")]
     try:
         deadline = time.monotonic() + START_S
         while not scheduler_file.exists():
