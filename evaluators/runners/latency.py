@@ -118,7 +118,7 @@ class LatencyRunner:
         (suite / VERDICT_FILE).write_text(
             json.dumps({"initial": verdict[0], "reference": verdict[1]})
         )
-        phases = ({"phase": "latency", "wait_s": round(wait, 3), "initial": verdict[0]},)
+        phases = ({"phase": "latency", "wait_s": round(wait, 6), "initial": verdict[0]},)
         trace = Trace(
             runner=self.name,
             task_id=task.id,
