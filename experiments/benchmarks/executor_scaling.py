@@ -20,7 +20,7 @@ mirrored to the live MLflow sink as in a search. It prints:
   driver work per evaluation, slots = mean evaluation time / driver CPU per evaluation.
 
 Usage: python experiments/benchmarks/executor_scaling.py [--slots 8 32 128 512]
-       [--rounds 6] [--median 1.0] [--sigma 0.25] [--trace-kb 64]
+       [--rounds 10] [--median 1.0] [--sigma 0.25] [--trace-kb 64]
 """
 
 from __future__ import annotations
@@ -307,7 +307,7 @@ def main() -> None:
     parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
     parser.add_argument("--slots", type=int, nargs="+", default=[8, 32, 128, 512])
     parser.add_argument("--kinds", nargs="+", default=["threads", "dask"])
-    parser.add_argument("--rounds", type=int, default=6, help="evaluations per slot")
+    parser.add_argument("--rounds", type=int, default=10, help="evaluations per slot")
     parser.add_argument("--median", type=float, default=1.0, help="median evaluation seconds")
     parser.add_argument("--sigma", type=float, default=0.25, help="lognormal shape")
     parser.add_argument("--trace-kb", type=int, default=64, help="trace size per evaluation")

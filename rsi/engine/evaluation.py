@@ -15,6 +15,7 @@ import math
 import shutil
 import tempfile
 import time
+from collections import deque
 from collections.abc import Callable, Collection, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import dataclass, field
@@ -269,6 +270,9 @@ class Evaluator:
         entries: dict[Hashable, tuple[int, float]] = {}  # handle -> (queue index, start)
         finished: dict[int, EvaluationResult] = {}
         waiting = set(range(len(queue)))  # queue indexes not submitted yet
+        by_task: dict[str, deque[int]] = {}  # task id -> its queue indexes, ascending
+        for position, (_, task_id) in enumerate(queue):
+            by_task.setdefault(task_id, deque()).append(position)
         for position, (index, task_id) in enumerate(queue):
             adopted = self.prefetcher.take(self.op(strategies[index], task_id, purpose))
             if adopted is None:
@@ -288,7 +292,7 @@ class Evaluator:
                 len(pending) + len(self.prefetcher.running) < self.max_in_flight
                 and not self.should_stop()
             ):
-                position = self._next(queue, waiting, journaled)
+                position = self._next(by_task, waiting, journaled, len(queue))
                 if position is None:
                     if not self.prefetcher.submit_next():
                         return
@@ -341,7 +345,7 @@ class Evaluator:
         return [{task_id: done[task_id] for task_id in task_ids} for done in results]
 
     def _next(
-        self, queue: Sequence[tuple[int, str]], waiting: set[int], journaled: int
+        self, by_task: dict[str, deque[int]], waiting: set[int], journaled: int, total: int
     ) -> int | None:
         """The queue index to submit next: within the journal window, the evaluation whose
         task took longest last time (a task not seen yet counts as longest, then queue
@@ -350,15 +354,20 @@ class Evaluator:
         Candidates stay inside [journaled, journaled + window), so the evaluation the
         journal waits for is always among them: the window can never fill with results
         that wait behind an evaluation not submitted. None: nothing left in the window.
+        Only each task's first waiting index can win, so this costs the number of tasks,
+        not the window (hundreds of slots make a window of a thousand).
         """
-        end = min(len(queue), journaled + self.window)
-        candidates = [position for position in range(journaled, end) if position in waiting]
-        if not candidates:
-            return None
-        return max(
-            candidates,
-            key=lambda position: (self.seconds.get(queue[position][1], math.inf), -position),
-        )
+        end = min(total, journaled + self.window)
+        best: int | None = None
+        best_key = (-math.inf, 0)
+        for task_id, positions in by_task.items():
+            while positions and positions[0] not in waiting:
+                positions.popleft()  # submitted, or adopted from the run-ahead
+            if positions and positions[0] < end:
+                key = (self.seconds.get(task_id, math.inf), -positions[0])
+                if best is None or key > best_key:
+                    best, best_key = positions[0], key
+        return best
 
     def _write_trace(self, op: str, record: dict[str, object]) -> None:
         """Full trace and judgement (timings included) beside the journal, for humans."""
