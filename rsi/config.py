@@ -56,7 +56,9 @@ class SearchSection(_Section):
     completed_rounds: int = Field(ge=0)
     max_attempts: int = Field(ge=1)
     epochs: int = Field(default=1, ge=1)
-    workers: int = Field(default=2, ge=1, le=64)
+    # Slots: threads here, or at least this many evaluations in flight on a cluster, whose
+    # hundreds of slots may wait on remote sandboxes or model calls (executor_scaling.py).
+    workers: int = Field(default=2, ge=1, le=4096)
     parent_selection: Literal["best-dev", "latest"] = "best-dev"
     # The screen's rule (rsi.engine.screening): ours, or the anchors' for ablations.
     acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (

@@ -84,8 +84,17 @@ class MeteredPool:
 
     def __init__(self, inner: EvaluationPool, clock: DriverClock) -> None:
         self.inner, self.clock = inner, clock
+        self.in_flight = 0  # submitted, result not collected yet
+        self.area = 0.0  # integral of in_flight over time: mean = area / wall
+        self._since = time.perf_counter()
+
+    def _count(self, change: int) -> None:
+        now = time.perf_counter()
+        self.area += self.in_flight * (now - self._since)
+        self.in_flight, self._since = self.in_flight + change, now
 
     def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable:
+        self._count(+1)
         with self.clock.part("submit"):
             return self.inner.submit(strategy, task_id, purpose)
 
@@ -94,6 +103,7 @@ class MeteredPool:
             return self.inner.wait(pending)
 
     def result(self, handle: Hashable) -> EvaluationResult:
+        self._count(-1)
         with self.clock.part("collect"):
             return self.inner.result(handle)
 
@@ -121,6 +131,7 @@ class Row:
     parts_ms: dict[str, float]  # per evaluation, main thread, plus "bookkeeping" and "other"
     appends: int
     fsyncs: int
+    in_flight: float  # mean evaluations submitted and not collected
 
     @property
     def rate(self) -> float:
@@ -220,15 +231,18 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
                     sink.on_event(event)
                 return event
 
+            metered = MeteredPool(pool, clock)
             evaluator = MeteredEvaluator(
                 build_services(config, run_dir),
                 journal,
                 record,
-                MeteredPool(pool, clock),
+                metered,
                 max_in_flight=slots,
                 should_stop=lambda: False,
             )
             evaluator.clock = clock
+            metered._count(0)
+            metered.area = 0.0
             cpu, thread, wall = _cpu(), time.thread_time(), time.perf_counter()
             evaluator.evaluate_many(strategies, tasks, "train")
             wall = time.perf_counter() - wall
@@ -251,6 +265,7 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
             parts,
             len(journal),
             journal.commits,
+            metered.area / wall,
         )
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -277,13 +292,14 @@ def sized(config: ExperimentConfig, slots: int, args: argparse.Namespace) -> Exp
 def report(rows: list[Row]) -> None:
     print(
         "kind     slots  evals  wall s  evals/s  ideal/s  efficiency  (vs median)"
-        "  driver CPU ms/eval  appends/s  fsyncs/s"
+        "  in flight  driver CPU ms/eval  appends/s  fsyncs/s"
     )
     for row in rows:
         print(
             f"{row.kind:7}  {row.slots:5}  {row.evaluations:5}  {row.wall_s:6.1f}  "
             f"{row.rate:7.1f}  {row.slots / row.mean_s:7.1f}  {row.efficiency:10.1%}"
-            f"  {row.rate / (row.slots / row.median_s):11.1%}  {row.cpu_ms:18.2f}"
+            f"  {row.rate / (row.slots / row.median_s):11.1%}  {row.in_flight:9.1f}"
+            f"  {row.cpu_ms:18.2f}"
             f"  {row.appends / row.wall_s:9.1f}  {row.fsyncs / row.wall_s:8.1f}"
         )
     print("\ndriver CPU per evaluation, ms, by part (main thread, then its other threads)")

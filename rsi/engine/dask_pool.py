@@ -25,6 +25,7 @@ from distributed.comm.core import CommClosedError
 
 from rsi.config import ExperimentConfig
 from rsi.engine.completions import Completions
+from rsi.engine.dask_fetch import ResultFetcher
 from rsi.engine.dask_worker import (
     REFUSED_TOPIC,
     EvaluationWorkerPlugin,
@@ -57,7 +58,7 @@ class DaskPool:
         self._rescheduled: dict[str, list[str]] = {}  # task key -> workers lost while on it
         self._lock = threading.Lock()
         self._completions = Completions()
-        self._gathered: dict[Hashable, EvaluationResult] = {}  # fetched, not yet handed out
+        self._fetcher = ResultFetcher(client, self._completions)
         self._keys = itertools.count()
         self._token = uuid.uuid4().hex[:8]
         self._no_workers_since: float | None = None
@@ -113,12 +114,12 @@ class DaskPool:
         future = self.client.submit(
             evaluate_on_worker, self.plugin_name, strategy, task_id, purpose, key=key, pure=False
         )
-        future.add_done_callback(self._completions.note)
+        future.add_done_callback(self._fetcher.on_done)
         return future
 
     def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
-        """The done futures of `pending`, their results fetched in one gather; between
-        looks, the cluster's health.
+        """The done futures of `pending`, their results already fetched (`dask_fetch`);
+        between looks, the cluster's health.
 
         Not `distributed.wait`: it waits through the default client, which need not be
         this one (a test or notebook may hold another).
@@ -126,27 +127,14 @@ class DaskPool:
         while True:
             done = self._completions.take(pending, POLL_S)
             if done:
-                self._gather(done)
                 return done
             self._check_alive()
-
-    def _gather(self, done: list[Hashable]) -> None:
-        """Fetch the values of the finished ones with one round trip, not one each; a
-        failed or cancelled future is left to `result`, which says why."""
-        finished = [f for f in done if isinstance(f, Future) and f.status == "finished"]
-        if not finished:
-            return
-        try:
-            values = self.client.gather(finished, errors="raise")
-        except (CancelledError, KilledWorker, *_UNREACHABLE):
-            return  # `result` asks each one and turns its failure into ExecutorLost
-        self._gathered.update(zip(finished, values, strict=True))
 
     def result(self, handle: Hashable) -> EvaluationResult:
         assert isinstance(handle, Future)
         try:
-            gathered = self._gathered.pop(handle, None)
-            data, record = gathered if gathered is not None else handle.result()
+            fetched = self._fetcher.value(handle)
+            data, record = fetched if fetched is not None else handle.result()
         except CancelledError:  # only the scheduler's loss cancels a future we still want
             raise ExecutorLost("lost the Dask scheduler; resume on threads or a cluster") from None
         except KilledWorker as killed:
@@ -160,8 +148,7 @@ class DaskPool:
     def cancel(self, handles: Collection[Hashable]) -> None:
         futures = [handle for handle in handles if isinstance(handle, Future)]
         self._completions.forget(futures)
-        for future in futures:
-            self._gathered.pop(future, None)
+        self._fetcher.drop(futures)
         if futures and self.client.status == "running":
             with suppress(*_UNREACHABLE):
                 self.client.cancel(futures)
@@ -204,6 +191,7 @@ class DaskPool:
     def close(self) -> None:
         """Take the services off the workers (best effort; the evaluator has cancelled
         what it no longer waits for)."""
+        self._fetcher.close()
         if not self._started or self.client.status != "running":
             return
         with suppress(*_UNREACHABLE):
