@@ -214,7 +214,7 @@ def _cost(run_dir: Path, events: list[Event]) -> CostData:
         if isinstance(data, Evaluation):
             row = totals[data.purpose]
             usage: dict[str, Any] = data.trace.get("usage", {}) if data.trace else {}
-            simulated = simulated or data.trace.get("runner") in ("scripted", "latency")
+            simulated = simulated or data.trace.get("runner") == "scripted"
             row["evaluations"] += 1
             for key in ("calls", "input_tokens", "output_tokens"):
                 row[key] += float(usage.get(key, 0))
