@@ -62,7 +62,9 @@ class ResultFetcher:
             for future in futures:
                 self._values.pop(future, None)
 
-    def close(self, timeout_s: float = 30.0) -> None:
+    def close(self, timeout_s: float = 5.0) -> None:
+        """Stop after the batch in transit; a fetch stuck on a lost cluster is left to its
+        daemon thread rather than holding up the search's exit."""
         self._finished.put(_STOP)
         self._thread.join(timeout_s)
 
