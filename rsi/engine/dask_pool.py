@@ -35,6 +35,7 @@ from rsi.engine.dask_worker import (
     differences,
     driver_identity,
     evaluate_on_worker,
+    full_record,
 )
 from rsi.engine.evaluation import EvaluationResult, EvaluationServices, ExecutorLost
 from rsi.journal import Purpose
@@ -134,11 +135,12 @@ class DaskPool:
         assert isinstance(handle, Future)
         try:
             fetched = self._fetcher.value(handle)
-            data, record = fetched if fetched is not None else handle.result()
+            data, slim = fetched if fetched is not None else handle.result()
         except CancelledError:  # only the scheduler's loss cancels a future we still want
             raise ExecutorLost("lost the Dask scheduler; resume on threads or a cluster") from None
         except KilledWorker as killed:
             raise ExecutorLost(f"an evaluation killed every worker it ran on: {killed}") from None
+        record = full_record(data, slim)
         with self._lock:
             lost = self._rescheduled.pop(str(handle.key), None)
         if lost:
