@@ -7,6 +7,7 @@ of its task corpus and whether its sandbox gives the isolation the config requir
 closes one that differs. The plugin builds the worker's evaluation services once per run
 from the config (its own corpus, sandbox and keys from its own environment), so a task
 carries only a strategy and a task id, and the worker never sees the journal or run lock.
+A result travels back with its trace once (`slim_record`; the driver's `full_record`).
 """
 
 from __future__ import annotations
