@@ -14,6 +14,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from evaluators.llm import LlmSettings
+from evaluators.runners.latency import LatencySettings
 from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.testhelix import HarnessSettings
 from search_space import SearchSpace
@@ -55,7 +56,9 @@ class SearchSection(_Section):
     completed_rounds: int = Field(ge=0)
     max_attempts: int = Field(ge=1)
     epochs: int = Field(default=1, ge=1)
-    workers: int = Field(default=2, ge=1, le=64)
+    # Slots: threads here, or at least this many evaluations in flight on a cluster, whose
+    # hundreds of slots may wait on remote sandboxes or model calls (executor_scaling.py).
+    workers: int = Field(default=2, ge=1, le=4096)
     parent_selection: Literal["best-dev", "latest"] = "best-dev"
     # The screen's rule (rsi.engine.screening): ours, or the anchors' for ablations.
     acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (
@@ -98,13 +101,15 @@ class ReflectiveSection(_Section):
 
 class RunnerSection(_Section):
     """`[runner]`; `[runner.testhelix]` sets the harness configuration (paper D.4),
-    `[runner.scripted]` the scripted author's noise."""
+    `[runner.scripted]` the scripted author's noise, `[runner.latency]` the load-test
+    runner's waits (evaluators/runners/latency.py)."""
 
-    kind: Literal["scripted", "command", "testhelix"] = "scripted"
+    kind: Literal["scripted", "command", "testhelix", "latency"] = "scripted"
     command: tuple[str, ...] = ()  # argv for the command runner
     model: str | None = None  # unused; kept so that older runs' config.json still load
     testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
     scripted: ScriptedSettings = Field(default_factory=ScriptedSettings)
+    latency: LatencySettings = Field(default_factory=LatencySettings)
 
 
 class SandboxSection(_Section):

@@ -10,7 +10,6 @@ sequences itself on the evaluator's own calls to `wait` (one per loop turn), nev
 
 from __future__ import annotations
 
-import concurrent.futures
 import json
 import shutil
 import threading
@@ -27,9 +26,11 @@ import pytest
 from evaluators.judge import JudgeSettings
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Outcome
-from rsi.engine import EvaluationServices, Evaluator, StopRequested, evaluate_one
+from rsi.engine import EvaluationServices, Evaluator, StopRequested, ThreadPool, evaluate_one
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
+
+THREAD_POOL_WAIT = ThreadPool.wait  # the spy's target, kept before any patch
 
 # Only a deadlock guard: a correct evaluator never makes a test wait on it.
 GUARD_S = 60.0
@@ -107,18 +108,18 @@ class Worker:
 
 @dataclass
 class WaitSpy:
-    """Wraps `concurrent.futures.wait` as the evaluator calls it: one snapshot per loop turn
-    of the tasks it waits on and of how many results were journaled by then."""
+    """Wraps `ThreadPool.wait` as the evaluator calls it: one snapshot per loop turn of the
+    tasks it waits on and of how many results were journaled by then."""
 
     journaled: Callable[[], int]
     snapshots: list[tuple[list[str], int]] = field(default_factory=list)
     turned: threading.Condition = field(default_factory=threading.Condition)
 
-    def __call__(self, pending: dict[Future[Any], str], **kwargs: Any) -> Any:
+    def __call__(self, pool: ThreadPool, pending: dict[Future[Any], str]) -> Any:
         with self.turned:
             self.snapshots.append((sorted(pending.values()), self.journaled()))
             self.turned.notify_all()
-        return concurrent.futures.wait(pending, **kwargs)
+        return THREAD_POOL_WAIT(pool, pending)
 
     def reached(self, turns: int) -> tuple[list[str], int]:
         """Block until the evaluator has started its `turns`-th wait; return that snapshot."""
@@ -173,7 +174,7 @@ def rig(
         return journal.append(op, data)
 
     spy = WaitSpy(journaled=lambda: len(recorded))
-    monkeypatch.setattr("rsi.engine.evaluation.wait", spy)
+    monkeypatch.setattr(ThreadPool, "wait", lambda pool, pending: spy(pool, pending))
     with ThreadPoolExecutor(workers) as pool:
         evaluator = Evaluator(
             _services(tmp_path),

@@ -120,7 +120,7 @@ def interrupted(tmp_path: Path) -> Path:
     write_journal(run_dir, experiment="reports")
     journal = run_dir / "events.jsonl"
     lines = journal.read_text().splitlines(keepends=True)
-    cut = next(i for i, line in enumerate(lines) if '"type": "search_stopped"' in line)
+    cut = next(i for i, line in enumerate(lines) if json.loads(line)["type"] == "search_stopped")
     journal.write_text("".join(lines[:cut]))
     write_config(run_dir)
     return run_dir

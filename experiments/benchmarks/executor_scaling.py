@@ -1,228 +1,346 @@
-"""What does a Dask cluster cost the driver, and does throughput grow with workers?
+"""Does the driver keep hundreds of evaluation slots busy? A load test with the latency runner.
 
-1. Real evaluations: the quickstart's initial strategy on its first proposal tasks, on
-   threads and on a LocalCluster with the same number of workers (processes): evaluations
-   per second and the driver's own time per evaluation (submitting, collecting the result,
-   journaling; waiting excluded), printed as dask / threads ratios measured in this run.
-2. A simulation of scale: `evaluate_one` replaced by a sleep of a task-sized time (on the
-   workers too, through `client.run`), on 1, 2, 4 and 8 local workers: throughput against
-   the ideal workers / task time, and the share of wall time the driver is busy.
+Every evaluation waits a seeded lognormal time (`[runner] kind = "latency"`, median 1 s)
+and hands back a trace of `--trace-kb` KB, so slots cost no CPU and only the driver's own
+work shows. For 8, 32, 128 and 512 slots, on threads (slots = threads of the driver) and on
+Dask (a `dask scheduler` process and `dask worker` processes started from the command
+line, as on real machines, joined through their tcp:// address), one batch of
+slots x `--rounds` evaluations runs through the engine's `Evaluator`, journaled and
+mirrored to the live MLflow sink as in a search. It prints:
 
-Usage: python experiments/benchmarks/executor_scaling.py [--real 12] [--sleep 0.5]
+- evaluations per second against the ideal (slots / mean wait; the mean of a lognormal is
+  median x exp(sigma^2 / 2)) and the efficiency, also against slots / median;
+- the driver process's CPU time per evaluation, and where its main thread spends it
+  (submitting, collecting results, journaling, writing trace files, the MLflow sink, the
+  evaluator's own bookkeeping); "other threads" is the rest of the process: on Dask the
+  client's I/O thread (messages, deserializing results) and the MLflow sink's thread, on
+  threads the evaluations themselves (drawing and building their traces);
+- the journal's appends and fsyncs per second (group commit: one fsync per group);
+- the slot count at which the driver would be the bottleneck, on paper: one core spent on
+  driver work per evaluation, slots = mean evaluation time / driver CPU per evaluation.
+
+Usage: python experiments/benchmarks/executor_scaling.py [--slots 8 32 128 512]
+       [--rounds 10] [--median 1.0] [--sigma 0.25] [--trace-kb 64]
 """
 
 from __future__ import annotations
 
 import argparse
-import logging
+import json
+import math
 import os
+import resource
+import shutil
+import signal
+import subprocess
 import sys
 import tempfile
 import time
 from collections.abc import Collection, Hashable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from distributed import LocalCluster  # noqa: E402
-
 from rsi.config import ExecutorSection, ExperimentConfig, load_config  # noqa: E402
 from rsi.engine import (  # noqa: E402
     EvaluationPool,
-    EvaluationServices,
     Evaluator,
     ThreadPool,
     build_services,
-    evaluation,
 )
 from rsi.engine.dask_pool import open_dask_pool  # noqa: E402
+from rsi.engine.evaluation import EvaluationResult  # noqa: E402
 from rsi.journal import Evaluation, Journal, Purpose  # noqa: E402
-from search_space import Strategy, strategy_id  # noqa: E402
+from rsi.lineage import MlflowLineageSink  # noqa: E402
+from search_space import Strategy  # noqa: E402
+
+PARTS = ("submit", "collect", "journal", "traces", "mlflow")
+DASK = Path(sys.executable).with_name("dask")
 
 
-class TimedPool:
-    """Delegates to a pool, summing the driver's time in `submit` and `result`."""
+@dataclass
+class DriverClock:
+    """CPU seconds of the calling thread, summed per part."""
 
-    def __init__(self, inner: EvaluationPool) -> None:
-        self.inner = inner
-        self.seconds = 0.0
+    seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
+
+    @contextmanager
+    def part(self, name: str) -> Iterator[None]:
+        started = time.thread_time()
+        try:
+            yield
+        finally:
+            self.seconds[name] += time.thread_time() - started
+
+
+class MeteredPool:
+    """An `EvaluationPool` that charges its calls to the driver clock."""
+
+    def __init__(self, inner: EvaluationPool, clock: DriverClock) -> None:
+        self.inner, self.clock = inner, clock
+        self.in_flight = 0  # submitted, result not collected yet
+        self.area = 0.0  # integral of in_flight over time: mean = area / wall
+        self._since = time.perf_counter()
+
+    def _count(self, change: int) -> None:
+        now = time.perf_counter()
+        self.area += self.in_flight * (now - self._since)
+        self.in_flight, self._since = self.in_flight + change, now
 
     def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable:
-        started = time.perf_counter()
-        try:
+        self._count(+1)
+        with self.clock.part("submit"):
             return self.inner.submit(strategy, task_id, purpose)
-        finally:
-            self.seconds += time.perf_counter() - started
 
     def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
-        return self.inner.wait(pending)
+        with self.clock.part("collect"):
+            return self.inner.wait(pending)
 
-    def result(self, handle: Hashable) -> Any:
-        started = time.perf_counter()
-        try:
+    def result(self, handle: Hashable) -> EvaluationResult:
+        self._count(-1)
+        with self.clock.part("collect"):
             return self.inner.result(handle)
-        finally:
-            self.seconds += time.perf_counter() - started
 
     def cancel(self, handles: Collection[Hashable]) -> None:
         self.inner.cancel(handles)
 
 
-def sleeping_evaluate_one(seconds: float) -> Any:
-    """An `evaluate_one` that sleeps a task-sized time instead of working."""
+class MeteredEvaluator(Evaluator):
+    clock: DriverClock
 
-    def evaluate_one(
-        services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
-    ) -> tuple[Evaluation, dict[str, object]]:
-        time.sleep(seconds)
-        data = Evaluation(
-            strategy_id=strategy_id(strategy),
-            task_id=task_id,
-            seed=services.seed,
-            purpose=purpose,
-            success=False,
-            initial_outcome="fail",
-            reference_outcome="fail",
+    def _write_trace(self, op: str, record: dict[str, object]) -> None:
+        with self.clock.part("traces"):
+            super()._write_trace(op, record)
+
+
+@dataclass(frozen=True)
+class Row:
+    kind: str
+    slots: int
+    evaluations: int
+    wall_s: float
+    mean_s: float
+    median_s: float
+    cpu_ms: float  # driver process CPU per evaluation
+    parts_ms: dict[str, float]  # per evaluation, main thread, plus "bookkeeping" and "other"
+    appends: int
+    fsyncs: int
+    in_flight: float  # mean evaluations submitted and not collected
+
+    @property
+    def rate(self) -> float:
+        return self.evaluations / self.wall_s
+
+    @property
+    def efficiency(self) -> float:
+        return self.rate / (self.slots / self.mean_s)
+
+
+@contextmanager
+def dask_cluster(slots: int, home: Path) -> Iterator[str]:
+    """A `dask scheduler` and `dask worker` processes with `slots` threads in all; yields
+    the scheduler's tcp:// address. Each process runs in its own session, ended here."""
+    processes = max(1, min(4, slots // 64))
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    scheduler_file = home / "scheduler.json"
+    common = ["--no-dashboard"]
+    argv = [str(DASK), "scheduler", "--host", "127.0.0.1", "--port", "0", *common]
+    started = [_spawn([*argv, "--scheduler-file", str(scheduler_file)], env, home / "scheduler")]
+    try:
+        deadline = time.monotonic() + 120
+        while not scheduler_file.exists() and time.monotonic() < deadline:
+            time.sleep(0.2)
+        address = json.loads(scheduler_file.read_text())["address"]
+        worker = [str(DASK), "worker", address, "--nworkers", str(processes)]
+        worker += ["--nthreads", str(slots // processes), "--memory-limit", "0", *common]
+        worker += ["--local-directory", str(home / "workers")]
+        started.append(_spawn(worker, env, home / "workers"))
+        yield address
+    finally:
+        for process in reversed(started):
+            os.killpg(process.pid, signal.SIGTERM)
+            try:
+                process.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(process.pid, signal.SIGKILL)
+                process.wait()
+
+
+def _spawn(argv: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[bytes]:
+    log.parent.mkdir(parents=True, exist_ok=True)
+    with open(log.with_suffix(".log"), "wb") as out:
+        return subprocess.Popen(
+            argv, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
-        return data, {}
-
-    return evaluate_one
-
-
-def use_sleeping_runner(seconds: float) -> None:
-    """Run on each worker (`client.run`): its evaluations sleep from now on."""
-    evaluation.evaluate_one = sleeping_evaluate_one(seconds)
 
 
 @contextmanager
 def pool_for(
-    kind: str, config: ExperimentConfig, run_dir: Path, services: EvaluationServices
-) -> Iterator[tuple[EvaluationPool, int, Any]]:
-    """(pool, in-flight bound, Dask client or None) on threads or on a fresh LocalCluster."""
-    workers = config.search.workers
+    kind: str, config: ExperimentConfig, run_dir: Path, home: Path
+) -> Iterator[EvaluationPool]:
+    services = build_services(config, run_dir)
+    slots = config.search.workers
     if kind == "threads":
-        with ThreadPoolExecutor(workers) as executor:
-            yield ThreadPool(executor, services), workers, None
+        with ThreadPoolExecutor(slots, thread_name_prefix="rsi-eval") as executor:
+            yield ThreadPool(executor, services)
         return
-    with LocalCluster(
-        n_workers=workers,
-        threads_per_worker=1,
-        processes=True,
-        dashboard_address=":0",
-        silence_logs=logging.ERROR,
-    ) as cluster:
-        executor = ExecutorSection(kind="dask", address=cluster.scheduler_address)
-        config = config.model_copy(update={"executor": executor})
-        with open_dask_pool(config, run_dir, services) as pool:
-            yield pool, pool.capacity, pool.client
+    with dask_cluster(slots, home) as address:
+        executor = ExecutorSection(kind="dask", address=address, lost_after_s=120)
+        on_dask = config.model_copy(update={"executor": executor})
+        with open_dask_pool(on_dask, run_dir, services) as pool:
+            pool.client.wait_for_workers(1, timeout=120)
+            while sum(pool.client.nthreads().values()) < slots:
+                time.sleep(0.2)
+            yield pool
 
 
-def measure(
-    kind: str,
-    config: ExperimentConfig,
-    work: list[tuple[str, Purpose]],
-    sleep_s: float | None = None,
-) -> dict[str, float]:
-    """Evaluate the initial strategy on `work`; evaluations/s and driver seconds."""
-    strategy = Strategy.model_validate_json(config.experiment.initial_strategy.read_text())
-    with tempfile.TemporaryDirectory(prefix="rsi-scaling-") as home:
-        run_dir = Path(home) / "run"
-        services = build_services(config, run_dir)
-        plain = evaluation.evaluate_one
-        with pool_for(kind, config, run_dir, services) as (pool, in_flight, client):
-            if sleep_s is not None:
-                evaluation.evaluate_one = sleeping_evaluate_one(sleep_s)
-                if client is not None:
-                    client.run(use_sleeping_runner, sleep_s)
+def batch(config: ExperimentConfig, count: int) -> tuple[list[Strategy], list[str]]:
+    """Strategies x tasks giving at least `count` distinct evaluations."""
+    initial = Strategy.model_validate_json(config.experiment.initial_strategy.read_text())
+    ids = list(build_services(config, Path(tempfile.gettempdir())).tasks.ids)
+    tasks = ids[: min(len(ids), count)]
+    strategies = [
+        initial.model_copy(update={"guidance": f"load test {n}"})
+        for n in range(math.ceil(count / len(tasks)))
+    ]
+    return strategies, tasks
+
+
+def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
+    """One batch of slots x rounds evaluations on `kind`; what it cost the driver."""
+    slots = config.search.workers
+    strategies, tasks = batch(config, slots * rounds)
+    home = Path(tempfile.mkdtemp(prefix="rsi-scaling-"))
+    try:
+        run_dir = home / "run"
+        with pool_for(kind, config, run_dir, home) as pool:
+            clock = DriverClock()
             journal = Journal(run_dir)
-            timed = TimedPool(pool)
-            journaling = 0.0
+            sink = MlflowLineageSink(run_dir, f"sqlite:///{home / 'mlflow.db'}")
 
             def record(op: str, data: Evaluation) -> object:
-                nonlocal journaling
-                started = time.perf_counter()
-                try:
-                    return journal.append(op, data)
-                finally:
-                    journaling += time.perf_counter() - started
+                with clock.part("journal"):
+                    event = journal.append(op, data)
+                with clock.part("mlflow"):
+                    sink.on_event(event)
+                return event
 
-            evaluator = Evaluator(
-                services, journal, record, timed, max_in_flight=in_flight, should_stop=lambda: False
+            metered = MeteredPool(pool, clock)
+            evaluator = MeteredEvaluator(
+                build_services(config, run_dir),
+                journal,
+                record,
+                metered,
+                max_in_flight=slots,
+                should_stop=lambda: False,
             )
-            started = time.perf_counter()
-            for purpose in ("train", "dev"):
-                tasks = [task for task, p in work if p == purpose]
-                evaluator.evaluate(strategy, tasks, purpose)
-            wall = time.perf_counter() - started
+            evaluator.clock = clock
+            metered._count(0)
+            metered.area = 0.0
+            cpu, thread, wall = _cpu(), time.thread_time(), time.perf_counter()
+            evaluator.evaluate_many(strategies, tasks, "train")
+            wall = time.perf_counter() - wall
+            thread, cpu = time.thread_time() - thread, _cpu() - cpu
+            sink.close()
             journal.close()
-            evaluation.evaluate_one = plain
-    driver = timed.seconds + journaling
-    return {"wall": wall, "rate": len(work) / wall, "driver": driver / len(work)}
+        count = len(strategies) * len(tasks)
+        parts = {name: seconds * 1e3 / count for name, seconds in clock.seconds.items()}
+        parts["bookkeeping"] = (thread - sum(clock.seconds.values())) * 1e3 / count
+        parts["other threads"] = (cpu - thread) * 1e3 / count
+        latency = config.runner.latency
+        return Row(
+            kind,
+            slots,
+            count,
+            wall,
+            latency.mean_s,
+            latency.median_s,
+            cpu * 1e3 / count,
+            parts,
+            len(journal),
+            journal.commits,
+            metered.area / wall,
+        )
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
 
 
-def real_part(config: ExperimentConfig, count: int) -> None:
-    split = build_services(config, Path(tempfile.gettempdir())).tasks.split(
-        {"proposal": config.data.proposal, "dev": config.data.dev, "release": config.data.release},
-        seed=config.data.seed,
+def _cpu() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def sized(config: ExperimentConfig, slots: int, args: argparse.Namespace) -> ExperimentConfig:
+    data = config.model_dump()
+    data["search"]["workers"] = slots
+    data["mlflow"]["enabled"] = False
+    data["runner"]["kind"] = "latency"
+    data["runner"]["latency"] = {
+        "median_s": args.median,
+        "sigma": args.sigma,
+        "trace_kb": args.trace_kb,
+    }
+    return ExperimentConfig.model_validate(data)
+
+
+def report(rows: list[Row]) -> None:
+    print(
+        "kind     slots  evals  wall s  evals/s  ideal/s  efficiency  (vs median)"
+        "  in flight  driver CPU ms/eval  appends/s  fsyncs/s"
     )
-    work: list[tuple[str, Purpose]] = [(t, "train") for t in split.ids("proposal")[:count]]
-    threads = measure("threads", config, work)
-    dask = measure("dask", config, work)
-    workers = config.search.workers
-    print(f"1. real evaluations: {len(work)} of the quickstart's, {workers} workers")
-    for name, row in (("threads", threads), ("dask", dask)):
+    for row in rows:
         print(
-            f"   {name:8} {row['rate']:.2f} evaluations/s, driver "
-            f"{row['driver'] * 1e3:.2f} ms per evaluation ({row['wall']:.1f} s wall)"
+            f"{row.kind:7}  {row.slots:5}  {row.evaluations:5}  {row.wall_s:6.1f}  "
+            f"{row.rate:7.1f}  {row.slots / row.mean_s:7.1f}  {row.efficiency:10.1%}"
+            f"  {row.rate / (row.slots / row.median_s):11.1%}  {row.in_flight:9.1f}"
+            f"  {row.cpu_ms:18.2f}"
+            f"  {row.appends / row.wall_s:9.1f}  {row.fsyncs / row.wall_s:8.1f}"
         )
-    print(f"   throughput dask / threads: {dask['rate'] / threads['rate']:.2f}")
-    print(f"   driver time per evaluation dask / threads: {dask['driver'] / threads['driver']:.1f}")
-    share = dask["driver"] * dask["rate"] / workers
-    print(f"   driver time per evaluation on dask as a share of evaluation time: {share:.2%}")
-
-
-def simulated_part(config: ExperimentConfig, sleep_s: float, per_worker: int) -> None:
-    ids = build_services(config, Path(tempfile.gettempdir())).tasks.ids
-    print(f"2. simulated evaluations of {sleep_s:g} s, {per_worker} per worker")
-    print("   workers  evaluations/s  ideal  efficiency  threads/s  dask/threads  driver busy")
-    for workers in (1, 2, 4, 8):
-        count = per_worker * workers
-        half = (count + 1) // 2
-        work: list[tuple[str, Purpose]] = [(t, "train") for t in ids[:half]]
-        work += [(t, "dev") for t in ids[: count - half]]
-        sized = config.model_copy(
-            update={"search": config.search.model_copy(update={"workers": workers})}
-        )
-        dask = measure("dask", sized, work, sleep_s)
-        threads = measure("threads", sized, work, sleep_s)
-        ideal = workers / sleep_s
-        busy = dask["driver"] * dask["rate"]
+    print("\ndriver CPU per evaluation, ms, by part (main thread, then its other threads)")
+    names = [*PARTS, "bookkeeping", "other threads"]
+    print("kind     slots  " + "  ".join(f"{name:>13}" for name in names))
+    for row in rows:
+        cells = "  ".join(f"{row.parts_ms[name]:13.3f}" for name in names)
+        print(f"{row.kind:7}  {row.slots:5}  {cells}")
+    print("\nslots one driver core keeps busy, on paper (mean evaluation time / driver CPU):")
+    for row in rows:
+        per_second = 1e3 / row.cpu_ms
         print(
-            f"   {workers:7}  {dask['rate']:13.2f}  {ideal:5.1f}  {dask['rate'] / ideal:10.0%}"
-            f"  {threads['rate']:9.2f}  {dask['rate'] / threads['rate']:12.2f}  {busy:11.1%}"
+            f"{row.kind:7}  {row.slots:5}: {per_second:6.0f} evaluations/s;"
+            f" {per_second * row.mean_s:8.0f} slots of {row.mean_s:.2f} s evaluations,"
+            f" {per_second * 300:9.0f} of 5-minute ones"
         )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--config", type=Path, default=ROOT / "experiments/quickstart.toml")
-    parser.add_argument("--real", type=int, default=12, help="real evaluations per executor")
-    parser.add_argument("--sleep", type=float, default=0.5, help="simulated task seconds")
-    parser.add_argument("--per-worker", type=int, default=8, help="simulated evaluations each")
+    parser.add_argument("--slots", type=int, nargs="+", default=[8, 32, 128, 512])
+    parser.add_argument("--kinds", nargs="+", default=["threads", "dask"])
+    parser.add_argument("--rounds", type=int, default=10, help="evaluations per slot")
+    parser.add_argument("--median", type=float, default=1.0, help="median evaluation seconds")
+    parser.add_argument("--sigma", type=float, default=0.25, help="lognormal shape")
+    parser.add_argument("--trace-kb", type=int, default=64, help="trace size per evaluation")
     args = parser.parse_args()
     config = load_config(args.config)
-    data = config.model_dump()
-    data["mlflow"]["enabled"] = False
-    config = ExperimentConfig.model_validate(data)
-    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at start")
-    real_part(config, args.real)
-    simulated_part(config, args.sleep, args.per_worker)
+    print(
+        f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} at start; "
+        f"latency runner: median {args.median:g} s, sigma {args.sigma:g}, "
+        f"trace {args.trace_kb} KB; {args.rounds} evaluations per slot"
+    )
+    rows = []
+    for slots in args.slots:
+        for kind in args.kinds:
+            rows.append(measure(kind, sized(config, slots, args), args.rounds))
+            print(f"  measured {kind} at {slots} slots", file=sys.stderr, flush=True)
+    print(f"load average {os.getloadavg()[0]:.1f} at the end\n")
+    report(rows)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,8 @@ from distributed import Client, Future, KilledWorker, LocalCluster
 from distributed.comm.core import CommClosedError
 
 from rsi.config import ExperimentConfig
+from rsi.engine.completions import Completions
+from rsi.engine.dask_fetch import ResultFetcher
 from rsi.engine.dask_worker import (
     REFUSED_TOPIC,
     EvaluationWorkerPlugin,
@@ -33,6 +35,7 @@ from rsi.engine.dask_worker import (
     differences,
     driver_identity,
     evaluate_on_worker,
+    full_record,
 )
 from rsi.engine.evaluation import EvaluationResult, EvaluationServices, ExecutorLost
 from rsi.journal import Purpose
@@ -55,7 +58,8 @@ class DaskPool:
         self.refused: list[str] = []  # one line per worker refused after the start
         self._rescheduled: dict[str, list[str]] = {}  # task key -> workers lost while on it
         self._lock = threading.Lock()
-        self._finished = threading.Event()
+        self._completions = Completions()
+        self._fetcher = ResultFetcher(client, self._completions)
         self._keys = itertools.count()
         self._token = uuid.uuid4().hex[:8]
         self._no_workers_since: float | None = None
@@ -111,31 +115,32 @@ class DaskPool:
         future = self.client.submit(
             evaluate_on_worker, self.plugin_name, strategy, task_id, purpose, key=key, pure=False
         )
-        future.add_done_callback(lambda _future: self._finished.set())
+        future.add_done_callback(self._fetcher.on_done)
         return future
 
     def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
-        """The done futures of `pending`; between looks, the cluster's health.
+        """The done futures of `pending`, their results already fetched (`dask_fetch`);
+        between looks, the cluster's health.
 
         Not `distributed.wait`: it waits through the default client, which need not be
         this one (a test or notebook may hold another).
         """
         while True:
-            self._finished.clear()
-            done = [handle for handle in pending if isinstance(handle, Future) and handle.done()]
+            done = self._completions.take(pending, POLL_S)
             if done:
                 return done
-            if not self._finished.wait(POLL_S):
-                self._check_alive()
+            self._check_alive()
 
     def result(self, handle: Hashable) -> EvaluationResult:
         assert isinstance(handle, Future)
         try:
-            data, record = handle.result()
+            fetched = self._fetcher.value(handle)
+            data, slim = fetched if fetched is not None else handle.result()
         except CancelledError:  # only the scheduler's loss cancels a future we still want
             raise ExecutorLost("lost the Dask scheduler; resume on threads or a cluster") from None
         except KilledWorker as killed:
             raise ExecutorLost(f"an evaluation killed every worker it ran on: {killed}") from None
+        record = full_record(data, slim)
         with self._lock:
             lost = self._rescheduled.pop(str(handle.key), None)
         if lost:
@@ -144,6 +149,8 @@ class DaskPool:
 
     def cancel(self, handles: Collection[Hashable]) -> None:
         futures = [handle for handle in handles if isinstance(handle, Future)]
+        self._completions.forget(futures)
+        self._fetcher.drop(futures)
         if futures and self.client.status == "running":
             with suppress(*_UNREACHABLE):
                 self.client.cancel(futures)
@@ -186,6 +193,7 @@ class DaskPool:
     def close(self) -> None:
         """Take the services off the workers (best effort; the evaluator has cancelled
         what it no longer waits for)."""
+        self._fetcher.close()
         if not self._started or self.client.status != "running":
             return
         with suppress(*_UNREACHABLE):

@@ -7,6 +7,7 @@ of its task corpus and whether its sandbox gives the isolation the config requir
 closes one that differs. The plugin builds the worker's evaluation services once per run
 from the config (its own corpus, sandbox and keys from its own environment), so a task
 carries only a strategy and a task id, and the worker never sees the journal or run lock.
+A result travels back with its trace once (`slim_record`; the driver's `full_record`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from rsi.config import ExperimentConfig
 from rsi.engine import evaluation
 from rsi.engine.evaluation import EvaluationResult, EvaluationServices
 from rsi.engine.runtime import build_services, check_sandbox_ready
-from rsi.journal import Purpose
+from rsi.journal import Evaluation, Purpose
 from search_space import Strategy
 from search_space.errors import UserInputError
 
@@ -39,6 +40,8 @@ TASKS_ENV = (
     "RSI_TASKS"  # where a worker's copy of the task corpus lives, when not where the driver's does
 )
 REFUSED_TOPIC = "rsi-worker-refused"  # the event a refused worker logs before closing
+TRACE_DELTA = "trace_beyond_journal"  # a slimmed record's part of the full trace
+_ABSENT = object()
 _PACKAGES = (rsi, evaluators, search_space)
 
 
@@ -207,4 +210,25 @@ def evaluate_on_worker(
     if not isinstance(plugin, EvaluationWorkerPlugin) or plugin.services is None:
         raise Reschedule()  # a refused worker that has not closed yet: run it elsewhere
     data, record = evaluation.evaluate_one(plugin.services, strategy, task_id, purpose)
-    return data, {**record, "worker": worker.address}
+    return data, slim_record(data, {**record, "worker": worker.address})
+
+
+def slim_record(data: Evaluation, record: dict[str, object]) -> dict[str, object]:
+    """`record` with its full trace cut to what the journaled trace lacks (`TRACE_DELTA`),
+    so a result crosses the network, and is deserialized by the driver, with its trace
+    once rather than twice; `full_record` on the driver undoes it."""
+    full = record.get("trace")
+    if not isinstance(full, dict) or not set(data.trace) <= set(full):
+        return record  # not a superset of the journaled trace: ship it whole
+    delta = {key: value for key, value in full.items() if data.trace.get(key, _ABSENT) != value}
+    slim = {key: value for key, value in record.items() if key != "trace"}
+    return {**slim, TRACE_DELTA: delta}
+
+
+def full_record(data: Evaluation, record: dict[str, object]) -> dict[str, object]:
+    """The record `slim_record` cut, whole again (a whole one is returned as it is)."""
+    delta = record.get(TRACE_DELTA)
+    if not isinstance(delta, dict):
+        return record
+    whole = {key: value for key, value in record.items() if key != TRACE_DELTA}
+    return {**whole, "trace": {**data.trace, **delta}}

@@ -6,9 +6,10 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from evaluators.harbor import HarborTask, build_pool
-from evaluators.judge import JudgeSettings
+from evaluators.judge import JudgeSettings, judge
 from evaluators.llm import ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners.base import Runner, RunnerLimits
+from evaluators.runners.latency import LatencyRunner, latency_judge
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
 from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
 from evaluators.sandbox import LocalSandbox, make_sandbox
@@ -43,7 +44,7 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
     cassette must be present); `model_check=False` sends no request (`--skip-model-check`,
     and Dask workers, whose driver checked already).
     """
-    if config.runner.kind == "scripted":
+    if config.runner.kind in ("scripted", "latency"):
         return
     if config.runner.kind == "testhelix":
         assert config.llm is not None  # the config refuses testhelix without [llm]
@@ -51,7 +52,7 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
         return
     raise UserInputError(
         f"runner.kind: the {config.runner.kind!r} runner is not available yet; "
-        "use 'scripted' or 'testhelix'",
+        "use 'scripted', 'testhelix' or 'latency'",
         source="config",
     )
 
@@ -64,6 +65,8 @@ def build_runner(
         assert config.llm is not None
         models = LlmTaskModels(config.llm, ResponseCache(run_dir / LLM_CACHE_DIR))
         return TestHelixRunner(sandbox, models, config.runner.testhelix)
+    if config.runner.kind == "latency":
+        return LatencyRunner(config.runner.latency, seed=config.experiment.seed)
     return ScriptedRunner(
         sandbox, TaskDirPools(tasks), config.runner.scripted, seed=config.experiment.seed
     )
@@ -102,6 +105,8 @@ def build_services(
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
         seed=config.experiment.seed,
         traces_dir=run_dir / "traces",
+        # The latency runner draws its verdicts: its judge reads them, running nothing.
+        judge=latency_judge if config.runner.kind == "latency" else judge,
         judge_executor=bounded.judge_executor,
     )
 
