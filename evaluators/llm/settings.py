@@ -8,6 +8,8 @@
   key. Without it, a hosted provider uses its conventional variable (`ANTHROPIC_API_KEY`,
   `OPENAI_API_KEY`, ...); a server at `api_base` is called with a placeholder key, so no
   ambient key is ever sent to an address the config names.
+- `price_per_mtok_in` / `price_per_mtok_out`: US dollars per million input / output tokens,
+  for a model litellm's bundled price map lacks (or to override it); give both or neither.
 - `replay` names a recorded cassette (a file or a `llm_cache` directory): every call is
   answered from it alone, no key and no network; a call it lacks is a failure.
 """
@@ -20,7 +22,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from search_space.errors import UserInputError
 
@@ -53,6 +62,8 @@ class LlmSettings(BaseModel):
     max_output_tokens: int = Field(default=8192, ge=1)
     transport_retries: int = Field(default=1, ge=0, le=5)
     replay: Path | None = None
+    price_per_mtok_in: float | None = Field(default=None, ge=0)
+    price_per_mtok_out: float | None = Field(default=None, ge=0)
 
     @field_validator("model")
     @classmethod
@@ -77,6 +88,12 @@ class LlmSettings(BaseModel):
         if value is not None and not _ENV_NAME.match(value):
             raise ValueError("expected the NAME of an environment variable (letters, digits, _)")
         return value
+
+    @model_validator(mode="after")
+    def _prices_come_in_pairs(self) -> LlmSettings:
+        if (self.price_per_mtok_in is None) != (self.price_per_mtok_out is None):
+            raise ValueError("give both price_per_mtok_in and price_per_mtok_out, or neither")
+        return self
 
     @property
     def provider(self) -> str:

@@ -10,7 +10,9 @@ Public surface:
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
-- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name.
+- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
+- `run_pilot`: `rsi pilot`, round 1's first tasks journaled in the search's own run;
+- `SpendCapReached`: a `[budget]` money cap paused the search (`money.py`).
 """
 
 from rsi.engine.evaluation import (
@@ -25,6 +27,8 @@ from rsi.engine.evaluation import (
 )
 from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
+from rsi.engine.money import SpendCapReached
+from rsi.engine.pilot import run_pilot
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
@@ -52,6 +56,7 @@ __all__ = [
     "ProposalStep",
     "ScreenVerdict",
     "SearchInterrupted",
+    "SpendCapReached",
     "StopFlag",
     "StopRequested",
     "ThreadPool",
@@ -63,5 +68,6 @@ __all__ = [
     "load_initial",
     "minibatch",
     "open_pool",
+    "run_pilot",
     "screen",
 ]

@@ -23,9 +23,11 @@ from pathlib import Path
 from typing import Protocol
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
+from evaluators.llm import CapReached
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
+from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
@@ -184,8 +186,11 @@ class Evaluator:
         max_in_flight: int,
         should_stop: Callable[[], bool],
         speculate: bool = False,
+        money: TaskMoney | None = None,
     ) -> None:
         self.services = services
+        self.money = money
+        self.refused: CapReached | None = None  # the latest money refusal
         self.journal = journal
         self.record = record
         self.pool = ThreadPool(executor, services) if isinstance(executor, Executor) else executor
@@ -275,6 +280,7 @@ class Evaluator:
                 pending[adopted.handle] = task_id
                 entries[adopted.handle] = (position, adopted.started)
         journaled = 0
+        held: dict[int, float] = {}  # queue index -> dollars reserved for it
 
         def top_up() -> None:
             """Real work first; a slot it cannot use (nothing left inside the journal
@@ -288,6 +294,8 @@ class Evaluator:
                     if not self.prefetcher.submit_next():
                         return
                     continue
+                if self.money is not None and not self._afford(position, held):
+                    return
                 waiting.discard(position)
                 index, task_id = queue[position]
                 handle = self.pool.submit(strategies[index], task_id, purpose)
@@ -299,11 +307,14 @@ class Evaluator:
                 while journaled in finished:
                     index, task_id = queue[journaled]
                     data, record = finished.pop(journaled)
+                    charged = held.pop(journaled, None)
                     journaled += 1
                     self.paid += 1
                     op = self.op(strategies[index], task_id, purpose)
                     self._write_trace(op, record)
                     self.record(op, data)
+                    if charged is not None and self.money is not None:
+                        self.money.settle(charged, data)
                     results[index][task_id] = data
                 if journaled == len(queue):
                     break
@@ -329,9 +340,22 @@ class Evaluator:
             if pending:
                 self.pool.cancel(list(pending))
         if any(len(done) < len(task_ids) for done in results):
+            if self.refused is not None and not self.should_stop():
+                raise SpendCapReached(str(self.refused))
             raise StopRequested("stopped with evaluations pending")
         top_up()  # the guess keeps the slots busy while the driver decides what is next
         return [{task_id: done[task_id] for task_id in task_ids} for done in results]
+
+    def _afford(self, position: int, held: dict[int, float]) -> bool:
+        """Reserve the evaluation's money; False (and `refused`) when a cap forbids it."""
+        assert self.money is not None
+        try:
+            held[position] = self.money.reserve()
+        except CapReached as reached:
+            self.refused = reached
+            return False
+        self.refused = None
+        return True
 
     def _next(
         self, queue: Sequence[tuple[int, str]], waiting: set[int], journaled: int

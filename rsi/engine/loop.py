@@ -16,6 +16,7 @@ from evaluators.llm import preflight
 from rsi.config import ExperimentConfig, write_run_config
 from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
 from rsi.engine.executors import open_pool
+from rsi.engine.money import SpendCapReached, generator_charge, money_ledger, optimizer_charge
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
@@ -136,11 +137,13 @@ class Engine:
             try:
                 self.state = self.journal.fold()
                 self.schedule = Schedule(self.config, self.state)
+                money = money_ledger(self.config, self.state)  # [budget] money caps
                 self.proposer = self._given_proposer or build_proposer(
                     self.config,
                     self.run_dir,
                     pool_ids=self.services.tasks.ids,
                     used=self.state.optimizer,
+                    charge=optimizer_charge(self.config, money),
                 )
                 started = self.journal.get("run:start")
                 write_run_config(
@@ -158,6 +161,7 @@ class Engine:
                     max_in_flight=in_flight,
                     should_stop=stop,
                     speculate=self.config.speculates(),
+                    money=generator_charge(self.config, money),
                 )
                 self.proposal = ProposalStep(
                     state=self.state,
@@ -179,6 +183,8 @@ class Engine:
                     seed=self.config.experiment.seed,
                 )
                 self._search(stop)
+            except SpendCapReached as reached:  # before the task that could cross a cap
+                self._pause(str(reached), op=f"pause:usd:{len(self.journal)}")
             except StopRequested as stopped:
                 raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
             finally:
@@ -244,10 +250,10 @@ class Engine:
             )
         )
 
-    def _pause(self, reason: str) -> None:
+    def _pause(self, reason: str, op: str | None = None) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues."""
         attempts = self.state.attempts
-        self.record(f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
+        self.record(op or f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
         raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
 
     def _reserve_release_split(self) -> Reservation:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from evaluators.judge import JudgeSettings
-from evaluators.llm import ResponseCache, UsageCaps, UsageMeter, preflight
+from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners.base import Runner, RunnerLimits
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
 from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
@@ -125,11 +125,13 @@ def build_proposer(
     *,
     pool_ids: tuple[str, ...] = (),
     used: Mapping[str, int] | None = None,
+    charge: Charge | None = None,
 ) -> Proposer:
     """The configured proposer stack.
 
     A reflective stack gets its own `optimizer` meter, capped by `[budget] optimizer_*`
-    minus what the journal says earlier processes of this run already used (`used`), and
+    minus what the journal says earlier processes of this run already used (`used`), with
+    `charge` holding each call's dollars under the money caps (`rsi.engine.money`), and
     the run's reply cache, so a resumed search replays its sessions instead of paying.
     """
     stack = config.proposers.stack
@@ -155,7 +157,7 @@ def build_proposer(
     timeouts = config.timeouts
     reflective = ReflectiveProposer(
         settings,
-        UsageMeter(caps, scope="optimizer"),
+        UsageMeter(caps, scope="optimizer", charge=charge),
         ResponseCache(run_dir / LLM_CACHE_DIR),
         timeouts=SessionTimeouts(timeouts.selection_s, timeouts.diagnosis_s, timeouts.reflection_s),
         known_task_ids=pool_ids,

@@ -40,6 +40,7 @@ from rsi.journal.events import (
     SearchStopped,
     SplitRecorded,
     evaluation_op,
+    model_usage,
     without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
@@ -105,6 +106,7 @@ __all__ = [
     "evaluation_op",
     "fold",
     "lineage_edits",
+    "model_usage",
     "read_events",
     "read_outcome_events",
     "read_state",
