@@ -15,6 +15,7 @@ from rsi.cli.output import console, print_json
 from rsi.cli.progress import SearchProgress
 from rsi.config import ExecutorSection, ExperimentConfig, load_config, read_run_config
 from rsi.engine import SearchInterrupted
+from rsi.forecast import Spend
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
@@ -60,9 +61,10 @@ def drive(
         raise typer.Exit(130) from None
     run = load_run(run_dir)
     if as_json:
-        print_json(run.summary)
+        print_json({**run.summary.model_dump(mode="json"), "spend": spend_json(run.spend)})
     else:
         render_summary(run.summary)
+        render_spend(run.spend)
     return run
 
 
@@ -127,9 +129,11 @@ def status(run_dir: Path, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
     run = load_run(run_dir)
     if as_json:
-        print_json({**run.summary.model_dump(mode="json"), "refused": run.refused})
+        summary = run.summary.model_dump(mode="json")
+        print_json({**summary, "refused": run.refused, "spend": spend_json(run.spend)})
         return
     render_summary(run.summary)
+    render_spend(run.spend)
     if run.refused:
         console.print(f"[bold red]refused to start[/bold red]: {run.refused}")
 
@@ -187,18 +191,32 @@ def render_summary(summary: RunSummary) -> None:
                 p["rationale"][:120],
             )
         console.print(proposals)
-    if summary.optimizer["calls"]:
-        used = summary.optimizer
-        console.print(
-            f"optimizer model usage: {used['calls']} calls, {used['input_tokens']} input and "
-            f"{used['output_tokens']} output tokens"
-        )
     if summary.champion_id:
         console.print(f"[bold]champion[/bold] {summary.champion_id}")
         for edit in summary.champion_edits:
             console.print(f"  round {edit['round']} ({edit['proposer']}): {edit_text(edit)}")
     if summary.gate:
         render_gate(summary)
+
+
+def spend_json(spent: Spend) -> dict[str, object]:
+    return {**spent.model_dump(mode="json"), "total_usd": spent.total_usd}
+
+
+def render_spend(spent: Spend) -> None:
+    """Model usage per scope beside its dollars (or why there are none)."""
+    for scope, model in spent.models.items():
+        if model is None:
+            continue
+        tokens, usd = spent.tokens[scope], spent.usd[scope]
+        money = "price unknown" if usd is None else f"${usd:,.2f}"
+        console.print(
+            f"{scope} model usage ({model}): {tokens.calls:,.0f} calls, "
+            f"{tokens.input_tokens:,.0f} input and {tokens.output_tokens:,.0f} output tokens, "
+            f"{money}"
+        )
+    if spent.total_usd is not None and sum(m is not None for m in spent.models.values()) > 1:
+        console.print(f"spent in all: ${spent.total_usd:,.2f}")
 
 
 def render_gate(summary: RunSummary) -> None:

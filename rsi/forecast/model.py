@@ -200,5 +200,6 @@ def evaluation_plan(
     return {
         "proposal": (max(0.0, 2 * minibatch * rounds - reused.get("proposal", 0)), attempts),
         "dev": (max(0.0, dev * (1 + kept) - reused.get("dev", 0)), 0.0),
-        "release": (max(0.0, 2 * release - reused.get("release", 0)), 0.0),
+        # Nothing kept: the champion is the initial strategy, evaluated once.
+        "release": (max(0.0, release * (1 + min(1.0, kept)) - reused.get("release", 0)), 0.0),
     }
