@@ -59,6 +59,12 @@ def _usd(value: float | None) -> str:
     return f"${value:,.0f}" if value >= 1000 else f"${value:,.2f}"
 
 
+def _hours(hours: float | None) -> str:
+    if hours is None:
+        return "-"
+    return f"{hours:,.1f}" if hours >= 10 else f"{hours:.2f}"
+
+
 def _table(title: str, phases: tuple[PhaseFigures, ...], total: PhaseFigures) -> Table:
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     columns = ("phase", "evals", "calls", "input tok", "output tok")
@@ -75,7 +81,7 @@ def _table(title: str, phases: tuple[PhaseFigures, ...], total: PhaseFigures) ->
             _usd(row.usd["generator"]),
             _usd(row.usd["optimizer"]),
             _usd(row.total_usd),
-            "-" if row.hours is None else f"{row.hours:,.1f}",
+            _hours(row.hours),
             style="bold" if row.phase == "total" else None,
         )
     return table
@@ -111,6 +117,9 @@ def render(result: Forecast, note: str) -> None:
     if reused:
         done = ", ".join(f"{v} {k}" for k, v in reused.items())
         console.print(f"  already journaled, not paid again: {done} task evaluations")
+    if result.measured is not None and not result.measured.attempts:
+        if result.models["optimizer"] is not None:
+            console.print("  no attempt measured: the optimizer is counted at its limits")
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
     )

@@ -52,11 +52,13 @@ def forecast(
         expected_rounds = min(float(rounds), config.search.max_attempts / per_round)
         attempts = min(float(attempts_left), expected_rounds * per_round)
         attempt_s = _expected_attempt_s(measured)
+        # No attempt measured yet (a pilot): the optimizer is counted at its limits.
+        per_attempt = measured.per_attempt if measured.attempts else worst_attempt(config)
         expected = case_figures(
             config,
             "expected",
             evaluation_plan(config, expected_rounds, keep * expected_rounds, attempts, reused),
-            (measured.per_task, measured.per_attempt),
+            (measured.per_task, per_attempt),
             (measured.task_seconds, attempt_s),
         )
         keep_rate = keep
