@@ -117,9 +117,9 @@ def render(result: Forecast, note: str) -> None:
     if reused:
         done = ", ".join(f"{v} {k}" for k, v in reused.items())
         console.print(f"  already journaled, not paid again: {done} task evaluations")
-    if result.measured is not None and not result.measured.attempts:
-        if result.models["optimizer"] is not None:
-            console.print("  no attempt measured: the optimizer is counted at its limits")
+    unmeasured = result.measured is not None and not result.measured.attempts
+    if unmeasured and result.models["optimizer"] is not None:
+        console.print("  no attempt measured: the optimizer is counted at its limits")
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
     )
