@@ -9,6 +9,7 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from rsi.api import default_run_dir
@@ -123,7 +124,7 @@ def render(result: Forecast, note: str) -> None:
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
     )
-    console.print(note)
+    console.print(escape(note))
     if result.expected is not None:
         how = "measured" if result.keep_rate_measured else "assumed"
         keep = f"{result.keep_rate or 0:.0%} of rounds keep ({how})"
@@ -137,7 +138,7 @@ def render(result: Forecast, note: str) -> None:
             f"{p.power_target:.0%} power: {mde}"
         )
     for warning in result.warnings:
-        console.print(f"[yellow]warning[/yellow]: {warning}")
+        console.print(f"[yellow]warning[/yellow]: {escape(warning)}")
 
 
 def to_json(result: Forecast, note: str) -> dict[str, Any]:
