@@ -138,9 +138,11 @@ def test_max_usd_pauses_before_it_is_crossed_and_resume_continues(tmp_path: Path
         status = _status(run)
         assert status["stopped"].startswith("paused: ")
         assert "max_usd" in status["stopped"]
-        spent = (server.prompt_tokens + server.completion_tokens) * PRICE / 1e6
-        assert 0 < spent <= cap  # what the server billed never crossed the cap
-        assert status["spend"]["total_usd"] == pytest.approx(spent, rel=1e-6)
+        billed = (server.prompt_tokens + server.completion_tokens) * PRICE / 1e6
+        assert 0 < billed <= cap  # what the server billed never crossed the cap
+        # A result that finished ahead of its turn to be journaled is in the reply cache,
+        # not yet in the journal: the resume replays it for free.
+        assert 0 < status["spend"]["total_usd"] <= billed + 1e-9
         calls_at_pause = server.calls
 
         stored = json.loads((run / "config.json").read_text())

@@ -307,14 +307,11 @@ class Evaluator:
                 while journaled in finished:
                     index, task_id = queue[journaled]
                     data, record = finished.pop(journaled)
-                    charged = held.pop(journaled, None)
                     journaled += 1
                     self.paid += 1
                     op = self.op(strategies[index], task_id, purpose)
                     self._write_trace(op, record)
                     self.record(op, data)
-                    if charged is not None and self.money is not None:
-                        self.money.settle(charged, data)
                     results[index][task_id] = data
                 if journaled == len(queue):
                     break
@@ -330,6 +327,11 @@ class Evaluator:
                         position, started = entries.pop(handle)
                         finished[position] = self.pool.result(handle)
                         self.seconds[task_id] = time.monotonic() - started
+                        if position in held and self.money is not None:
+                            # Settled as it arrives, not when its turn to be journaled
+                            # comes: a result waiting behind a longer task must not hold
+                            # the reservation that task needs.
+                            self.money.settle(held.pop(position), finished[position][0])
                 # Hand freed workers their next task before the trace writes and fsyncs at
                 # the top of the loop, so a worker never idles while the driver journals
                 # (same window, same order).
