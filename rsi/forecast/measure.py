@@ -72,6 +72,7 @@ class Spend(BaseModel):
     tokens: dict[str, Tokens]
     usd: dict[str, float | None]  # None: the scope's model has no known price
     models: dict[str, str | None]  # None: no model in that scope (the scripted runner)
+    prices: dict[str, Price | None] = {}
 
     @property
     def total_usd(self) -> float | None:
@@ -80,6 +81,26 @@ class Spend(BaseModel):
         if any(u is None for u in used):
             return None
         return float(sum(u for u in used if u is not None))
+
+    def as_metrics(self) -> tuple[dict[str, str], dict[str, float]]:
+        """(tags, metrics) for MLflow: usage per scope with a model, dollars where priced
+        (`rsi.price.<scope>` is `unknown` where not), the total when every scope is."""
+        tags: dict[str, str] = {}
+        metrics: dict[str, float] = {}
+        for scope, model in self.models.items():
+            if model is None:
+                continue
+            tokens = self.tokens[scope]
+            for key in TOKEN_KEYS:
+                metrics[f"{scope}_{key}"] = getattr(tokens, key)
+            usd = self.usd[scope]
+            if usd is None:
+                tags[f"rsi.price.{scope}"] = "unknown"
+            else:
+                metrics[f"{scope}_usd"] = usd
+        if metrics and self.total_usd is not None:
+            metrics["total_usd"] = self.total_usd
+        return tags, metrics
 
 
 def scope_prices(config: ExperimentConfig) -> dict[str, Price | None]:
@@ -120,7 +141,7 @@ def spend(state: SearchState, config: ExperimentConfig) -> Spend:
         usd[scope] = 0.0 if models[scope] is None else tokens[scope].usd(prices[scope])
     # The scripted runner's counts are simulated: nothing was called, nothing was paid.
     tokens = {s: t if models[s] is not None else Tokens() for s, t in tokens.items()}
-    return Spend(tokens=tokens, usd=usd, models=models)
+    return Spend(tokens=tokens, usd=usd, models=models, prices=prices)
 
 
 def _task_seconds(run_dir: Path, ops: list[str]) -> float | None:
