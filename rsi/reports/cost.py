@@ -11,6 +11,7 @@ same source as `rsi status` (`rsi.forecast.spend`); an unpriced model says so.
 from __future__ import annotations
 
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
 from rsi.reports.data import CostData, PhaseCost
@@ -39,38 +40,17 @@ def _spend_line(cost: CostData) -> str:
     if spent is None:
         return ""
     parts = [
-        f"{scope} " + ("price unknown" if spent.usd[scope] is None else f"\\${spent.usd[scope]:,.2f}")
+        f"{scope} "
+        + ("price unknown" if spent.usd[scope] is None else f"\\${spent.usd[scope]:,.2f}")
         for scope, model in spent.models.items()
         if model is not None
     ]
     return f"\n({', '.join(parts)})" if parts else ""
 
 
-def cost_figure(cost: CostData, *, partial: bool) -> Figure:
-    figure = new_figure(3.6)
-    time_ax, usage_ax, wall_ax = figure.subplots(1, 3, width_ratios=(1, 1, 1.5))
-    names = [p.phase for p in cost.phases]
+def _usage_panel(usage_ax: Axes, cost: CostData, names: list[str]) -> None:
+    """Calls per phase, annotated with tokens and dollars."""
     x = np.arange(len(names))
-    time_ax.bar(
-        x - 0.2, [p.runner_s for p in cost.phases], 0.4, color=BLUE, label="runner", gid="runner"
-    )
-    time_ax.bar(
-        x + 0.2,
-        [p.judge_s for p in cost.phases],
-        0.4,
-        color=SKY,
-        hatch="//",
-        edgecolor="white",
-        label="judge",
-        gid="judge",
-    )
-    time_ax.set_xticks(x, names, fontsize=FONT_SIZE)
-    time_ax.set_ylabel("seconds (summed over evaluations)")
-    time_ax.legend(fontsize=FONT_SIZE - 1, frameon=False)
-    title = "Runner and judge time"
-    if cost.untimed:
-        title += f"\n({cost.untimed} evaluations without trace files)"
-    time_ax.set_title(title, fontsize=TITLE_SIZE - 1, loc="left")
     bars = usage_ax.bar(x, [p.calls for p in cost.phases], 0.6, color=PURPLE, gid="calls")
     for bar, phase in zip(bars, cost.phases, strict=True):
         usage_ax.annotate(
@@ -100,6 +80,34 @@ def cost_figure(cost: CostData, *, partial: bool) -> Figure:
             va="top",
             fontsize=FONT_SIZE - 2,
         )
+
+
+def cost_figure(cost: CostData, *, partial: bool) -> Figure:
+    figure = new_figure(3.6)
+    time_ax, usage_ax, wall_ax = figure.subplots(1, 3, width_ratios=(1, 1, 1.5))
+    names = [p.phase for p in cost.phases]
+    x = np.arange(len(names))
+    time_ax.bar(
+        x - 0.2, [p.runner_s for p in cost.phases], 0.4, color=BLUE, label="runner", gid="runner"
+    )
+    time_ax.bar(
+        x + 0.2,
+        [p.judge_s for p in cost.phases],
+        0.4,
+        color=SKY,
+        hatch="//",
+        edgecolor="white",
+        label="judge",
+        gid="judge",
+    )
+    time_ax.set_xticks(x, names, fontsize=FONT_SIZE)
+    time_ax.set_ylabel("seconds (summed over evaluations)")
+    time_ax.legend(fontsize=FONT_SIZE - 1, frameon=False)
+    title = "Runner and judge time"
+    if cost.untimed:
+        title += f"\n({cost.untimed} evaluations without trace files)"
+    time_ax.set_title(title, fontsize=TITLE_SIZE - 1, loc="left")
+    _usage_panel(usage_ax, cost, names)
     labels = [label for label, _ in cost.wall_s]
     colours = [GREY if label in ("setup", "gate") else ORANGE for label in labels]
     wall_ax.bar(range(len(labels)), [s for _, s in cost.wall_s], color=colours, gid="wall")
