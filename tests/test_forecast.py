@@ -89,6 +89,12 @@ def test_rsi_plan_prints_the_paper_scale_bill() -> None:
     for row in ("proposal", "dev", "release", "total"):
         assert f" {row} " in out
     assert "$16,500" in out and "1.65B" in out and "no measurement" in out
+    total = next(line for line in out.splitlines() if line.strip().startswith("total"))
+    readme = (ROOT / "README.md").read_text()
+    row = next(line for line in readme.splitlines() if line.startswith("| **total** |"))
+    for figure in total.split()[1:]:  # the README shows what the plan prints
+        figure = figure.replace("330.49M", "330.5M")
+        assert figure in row, (figure, row)
     data = json.loads(run_rsi("plan", str(K3), "--json").stdout)
     assert data["worst"]["total"]["total_usd"] == pytest.approx(
         data["worst"]["total"]["usd"]["generator"] + data["worst"]["total"]["usd"]["optimizer"]
