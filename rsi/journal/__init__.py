@@ -1,7 +1,8 @@
 """The journal: the only source of truth of a search (DESIGN.md section 7).
 
 Public surface:
-- typed events (`Event`, `EventData` and one model per event type) and `evaluation_op`;
+- typed events (`Event`, `EventData` and one model per event type), `evaluation_op` and
+  `model_usage` (an evaluation's model usage, with or without its trace);
 - `Journal`, the append-only, fsynced, op-idempotent `events.jsonl`, and `read_events`, its
   read-only reader (`read_outcome_events` without evaluation traces, which a
   `FollowingTraceFile` reads back by op, as the journal grows); `JournalConflict` when a

@@ -168,8 +168,9 @@ class SearchStopped(_Data):
 
 
 class SearchPaused(_Data):
-    """The optimizer's model budget ran out: the search waits, resumable with a larger
-    `[budget]`, or finished as it stands with `rsi resume --finish`."""
+    """A `[budget]` cap ran out: the optimizer's model budget (resumable with a larger
+    `[budget]`, or finished as it stands with `rsi resume --finish`), or a money cap,
+    before the task or call that could cross it (resumable with a larger cap)."""
 
     type: Literal["search_paused"] = "search_paused"
     reason: str
