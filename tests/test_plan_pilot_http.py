@@ -159,3 +159,24 @@ def test_max_usd_pauses_before_it_is_crossed_and_resume_continues(tmp_path: Path
     assert status["spend"]["total_usd"] == pytest.approx(
         (server.prompt_tokens + server.completion_tokens) * PRICE / 1e6, rel=1e-6
     )
+
+
+def test_optimizer_usd_refuses_the_call_that_would_cross_it(tmp_path: Path) -> None:
+    prices = f"price_per_mtok_in = {PRICE}\nprice_per_mtok_out = {PRICE}\n"
+    with _server() as server:
+        config = _small(tmp_path, server, "\n[budget]\noptimizer_usd = 0.05\n")
+        text = config.read_text().replace(
+            "max_concurrent_calls = 2\n", f"max_concurrent_calls = 2\n{prices}"
+        )
+        config.write_text(text)
+        run = tmp_path / "runs" / "run"
+        paused = _rsi("search", str(config), "--run-dir", str(run))
+        assert paused.returncode == 130, paused.stderr[-2000:]
+    status = _status(run)
+    assert status["stopped"] == "paused: optimizer budget usd reached"
+    # The selection call reserves its prompt and 1,024 output tokens, over $0.05 at
+    # $100 per million: it is never sent, and the generator's work is untouched.
+    assert status["spend"]["tokens"]["optimizer"]["calls"] == 0
+    assert status["spend"]["usd"]["generator"] > 0
+    requests = [json.dumps(body) for body in server.requests]
+    assert server.calls == status["spend"]["tokens"]["generator"]["calls"], requests[-1][:300]
