@@ -93,8 +93,8 @@ def _prices(result: Forecast) -> list[str]:
     for scope, model in result.models.items():
         price = result.prices[scope]
         if model is None:
-            who = "the scripted runner" if scope == "generator" else "offline proposers"
-            lines.append(f"{scope}: no model ({who} pay nothing)")
+            who = "the scripted runner pays" if scope == "generator" else "offline proposers pay"
+            lines.append(f"{scope}: no model ({who} nothing)")
         elif price is None:
             lines.append(
                 f"{scope}: {model}, price unknown (not in litellm's map; set "
