@@ -193,7 +193,8 @@ def _wall(events: list[Event]) -> tuple[tuple[str, float], ...]:
     """Seconds per segment: setup (to round 1), each completed round, the gate."""
     starts: dict[int, float] = {}
     segments: list[tuple[str, float]] = []
-    first = _ms(events[0])
+    # From the search's start: a pilot's evaluations may come long before it.
+    first = _ms(next(e for e in events if isinstance(e.data, RunStarted)))
     last_round_end: float | None = None
     for event in events:
         data = event.data
