@@ -145,9 +145,14 @@ def budget_warnings(config: ExperimentConfig, worst: Case, expected: Case | None
         ("max_tokens", budget.max_tokens, optimizer.input_tokens + optimizer.output_tokens),
         ("max_optimizer_calls", budget.max_optimizer_calls, float(config.search.max_attempts)),
     ]
+    attempts = total.attempts
     for name, cap, used in counts:
         if cap is not None and used > cap:
-            lines.append(f"worst case {used:,.0f} exceeds [budget] {name} {cap:,}")
+            allows = math.floor(cap / (used / attempts)) if used and attempts else 0
+            lines.append(
+                f"worst case {used:,.0f} exceeds [budget] {name} {cap:,}: the search "
+                f"pauses or stops there; it allows {allows:,} of {attempts:,.0f} attempts"
+            )
     wall = budget.max_wall_s
     if wall is not None and total.hours is not None and total.hours * 3600 > wall:
         lines.append(
