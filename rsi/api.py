@@ -20,6 +20,7 @@ from typing import Literal
 
 from rsi.config import CONFIG_FILE, ExperimentConfig, load_config, read_run_config
 from rsi.engine import Engine, LineageSink, read_refused
+from rsi.forecast import Spend, spend
 from rsi.journal import (
     ChampionFrozen,
     Event,
@@ -75,6 +76,11 @@ class Run:
         if self.state.gate is None:
             return None
         return GateReport.model_validate(self.state.gate.report)
+
+    @property
+    def spend(self) -> Spend:
+        """Model usage and dollars per scope (generator, optimizer) so far."""
+        return spend(self.state, self.config)
 
     @property
     def finished(self) -> bool:

@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from evaluators.llm import LlmSettings
+from evaluators.llm import LlmSettings, price_of
 from evaluators.runners.latency import LatencySettings
 from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.testhelix import HarnessSettings
@@ -97,6 +97,10 @@ class ReflectiveSection(_Section):
     api_base: str | None = None
     api_key_env: str | None = None
     batch_chars: int = Field(default=12_000, ge=1_000)
+    # US dollars per million tokens of this model (see [llm]); a model named here does not
+    # inherit [llm]'s prices, which are for [llm]'s model.
+    price_per_mtok_in: float | None = Field(default=None, ge=0)
+    price_per_mtok_out: float | None = Field(default=None, ge=0)
 
 
 class RunnerSection(_Section):
@@ -143,6 +147,15 @@ class BudgetSection(_Section):
     optimizer_calls: int | None = Field(default=None, ge=0)
     optimizer_input_tokens: int | None = Field(default=None, ge=0)
     optimizer_output_tokens: int | None = Field(default=None, ge=0)
+    # Money (US dollars at the models' prices, rsi.forecast), generator and optimizer
+    # together and per scope: a search pauses before a task or call whose reservation
+    # would cross one, like the optimizer_* caps; `rsi resume` with more continues.
+    max_usd: float | None = Field(default=None, ge=0)
+    generator_usd: float | None = Field(default=None, ge=0)
+    optimizer_usd: float | None = Field(default=None, ge=0)
+
+    def money_capped(self) -> bool:
+        return any(c is not None for c in (self.max_usd, self.generator_usd, self.optimizer_usd))
 
 
 class TimeoutsSection(_Section):
@@ -208,7 +221,32 @@ class ExperimentConfig(_Section):
             raise ValueError("runner.kind testhelix needs an [llm] table (model, api_key_env)")
         if "reflective" in self.proposers.stack and self.optimizer_llm() is None:
             raise ValueError("the reflective proposer needs [llm] or [proposers.reflective] model")
+        self._money_caps_are_priced()
         return self
+
+    def _money_caps_are_priced(self) -> None:
+        """A money cap needs a price for every model it bounds: never a guess."""
+        budget = self.budget
+        scopes = {
+            "generator": (
+                budget.generator_usd,
+                self.llm if self.runner.kind == "testhelix" else None,
+            ),
+            "optimizer": (
+                budget.optimizer_usd,
+                self.optimizer_llm() if "reflective" in self.proposers.stack else None,
+            ),
+        }
+        for scope, (cap, settings) in scopes.items():
+            if settings is None or (cap is None and budget.max_usd is None):
+                continue
+            if price_of(settings) is None:
+                key = "max_usd" if cap is None else f"{scope}_usd"
+                where = "[llm]" if scope == "generator" else "[proposers.reflective]"
+                raise ValueError(
+                    f"budget.{key}: the {scope} model {settings.model} has no known price; "
+                    f"set {where} price_per_mtok_in and price_per_mtok_out"
+                )
 
     def optimizer_llm(self) -> LlmSettings | None:
         """The reflective proposer's model: `[llm]` with `[proposers.reflective]` over it."""
@@ -225,10 +263,18 @@ class ExperimentConfig(_Section):
         if self.llm is None and "model" not in overrides:
             return None
         base = self.llm.model_dump() if self.llm is not None else {}
+        if "model" in overrides and overrides["model"] != base.get("model"):
+            base = {k: v for k, v in base.items() if not k.startswith("price_per_mtok")}
+        prices = {"price_per_mtok_in": section.price_per_mtok_in}
+        prices["price_per_mtok_out"] = section.price_per_mtok_out
+        overrides |= {k: v for k, v in prices.items() if v is not None}
         return LlmSettings.model_validate({**base, **overrides})
 
     def speculates(self) -> bool:
-        """Whether idle slots run certain batches ahead (`[search] prefetch`)."""
+        """Whether idle slots run certain batches ahead (`[search] prefetch`). Never under
+        a money cap with a paid runner: work run ahead is paid before any batch asks."""
+        if self.budget.money_capped() and self.runner.kind != "scripted":
+            return False
         if self.search.prefetch == "auto":
             return self.runner.kind == "scripted"
         return self.search.prefetch == "on"
@@ -248,6 +294,10 @@ class ExperimentConfig(_Section):
         data.get("search", {}).pop("prefetch", None)  # the journal is the same either way
         data.pop("executor", None)
         data.get("llm", {}).pop("max_concurrent_calls", None)
+        # Prices change what a search costs, not what it decides (a money cap is [budget]).
+        for section in (data.get("llm", {}), data.get("proposers", {}).get("reflective", {})):
+            section.pop("price_per_mtok_in", None)
+            section.pop("price_per_mtok_out", None)
         if ignore_budget:
             data.pop("budget", None)
         return content_id(data)

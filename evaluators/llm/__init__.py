@@ -34,12 +34,22 @@ from evaluators.llm.client import LlmClient, output_schema
 from evaluators.llm.meter import (
     CAP_NAMES,
     CapReached,
+    Charge,
     Reservation,
     Usage,
     UsageCaps,
     UsageMeter,
 )
 from evaluators.llm.preflight import preflight
+from evaluators.llm.pricing import (
+    SCOPES,
+    MoneyCaps,
+    MoneyLedger,
+    Price,
+    ScopeCharge,
+    litellm_price,
+    price_of,
+)
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
@@ -47,9 +57,11 @@ from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
     "CAP_NAMES",
+    "SCOPES",
     "CachedReply",
     "CapReached",
     "Cassette",
+    "Charge",
     "CircuitBreaker",
     "FailureKind",
     "LlmClient",
@@ -57,16 +69,22 @@ __all__ = [
     "LlmReply",
     "LlmSettings",
     "LmFactory",
+    "MoneyCaps",
+    "MoneyLedger",
+    "Price",
     "ReplayMiss",
     "ReplyStore",
     "Reservation",
     "ResponseCache",
+    "ScopeCharge",
     "Usage",
     "UsageCaps",
     "UsageMeter",
     "litellm_lm",
+    "litellm_price",
     "output_schema",
     "preflight",
+    "price_of",
     "redact",
     "request_key",
 ]

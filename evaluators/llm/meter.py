@@ -14,6 +14,9 @@ search. Every call of that scope, whatever its phase, draws on the same meter.
   to the reservation, and a provider counting more than chars/4 can pass it by at most
   that one call's difference, after which the meter admits nothing more.
 - The wall cap runs from the meter's creation on its injectable `clock`.
+- With a `charge` (`evaluators.llm.pricing.ScopeCharge`), a call's reserved tokens are also
+  reserved in dollars on the run's money ledger before it is sent (a money cap refuses it
+  with `CapReached("usd")`), and settled at the reported usage.
 - A call answered from the response cache is reserved and settled like a paid one (with
   the usage recorded when it was paid): a resumed or replayed task meets its caps at the
   same call as the run that paid, so it neither pays twice nor gets a second allowance.
@@ -26,10 +29,19 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-CAP_NAMES = ("calls", "input_tokens", "output_tokens", "wall_s")
+CAP_NAMES = ("calls", "input_tokens", "output_tokens", "wall_s", "usd")
+
+
+class Charge(Protocol):
+    """Money for a meter's calls: `reserve` before (raising `CapReached`), `settle` after."""
+
+    def reserve(self, input_tokens: int, output_tokens: int) -> float: ...
+
+    def settle(self, reserved_usd: float, input_tokens: int, output_tokens: int) -> None: ...
 
 
 class Usage(BaseModel):
@@ -94,9 +106,16 @@ class UsageMeter:
     """Thread-safe caps for one scope; see the module docstring for the rules."""
 
     def __init__(
-        self, caps: UsageCaps, scope: str, clock: Callable[[], float] = time.monotonic
+        self,
+        caps: UsageCaps,
+        scope: str,
+        clock: Callable[[], float] = time.monotonic,
+        *,
+        charge: Charge | None = None,
     ) -> None:
         self.caps = caps
+        self._charge = charge
+        self._charged: dict[int, float] = {}  # reservation id -> dollars held
         self.scope = scope
         self._clock = clock
         self._start = clock()
@@ -124,6 +143,8 @@ class UsageMeter:
             with self._lock:
                 self._check_wall()
                 reservation = self._admit(reserved_input_tokens(prompt_chars), max_tokens)
+            if self._charge is not None:
+                self._hold(reservation)
         except BaseException:
             self._slots.release()
             raise
@@ -140,6 +161,12 @@ class UsageMeter:
                 self._input += reported.input_tokens - reservation.input_tokens
                 self._output += reported.output_tokens - reservation.output_tokens
             self._cached += int(cached)
+            held = self._charged.pop(reservation.id, None)
+        if held is not None and self._charge is not None:
+            used = reported or Usage(
+                input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
+            )
+            self._charge.settle(held, used.input_tokens, used.output_tokens)
         self._slots.release()
 
     def snapshot(self) -> Usage:
@@ -152,6 +179,21 @@ class UsageMeter:
                 output_tokens=self._output,
                 seconds=self.elapsed_s(),
             )
+
+    def _hold(self, reservation: Reservation) -> None:
+        """Reserve the admitted call's dollars, or take the admission back and re-raise."""
+        assert self._charge is not None
+        try:
+            held = self._charge.reserve(reservation.input_tokens, reservation.output_tokens)
+        except CapReached:
+            with self._lock:
+                self._open.pop(reservation.id, None)
+                self._calls -= 1
+                self._input -= reservation.input_tokens
+                self._output -= reservation.output_tokens
+            raise
+        with self._lock:
+            self._charged[reservation.id] = held
 
     def _check_wall(self) -> None:
         if self.remaining_wall_s() <= 0:

@@ -8,6 +8,8 @@
   key. Without it, a hosted provider uses its conventional variable (`ANTHROPIC_API_KEY`,
   `OPENAI_API_KEY`, ...); a server at `api_base` is called with a placeholder key, so no
   ambient key is ever sent to an address the config names.
+- `price_per_mtok_in` / `price_per_mtok_out`: US dollars per million input / output tokens,
+  for a model litellm's bundled price map lacks (or to override it); give both or neither.
 - `replay` names a recorded cassette (a file or a `llm_cache` directory): every call is
   answered from it alone, no key and no network; a call it lacks is a failure.
 """
@@ -20,7 +22,14 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
 
 from search_space.errors import UserInputError
 
@@ -56,6 +65,8 @@ class LlmSettings(BaseModel):
     # (evaluators.llm.breaker); `rsi resume` continues once the model is reachable again.
     max_consecutive_failures: int = Field(default=5, ge=1)
     replay: Path | None = None
+    price_per_mtok_in: float | None = Field(default=None, ge=0)
+    price_per_mtok_out: float | None = Field(default=None, ge=0)
 
     @field_validator("model")
     @classmethod
@@ -80,6 +91,12 @@ class LlmSettings(BaseModel):
         if value is not None and not _ENV_NAME.match(value):
             raise ValueError("expected the NAME of an environment variable (letters, digits, _)")
         return value
+
+    @model_validator(mode="after")
+    def _prices_come_in_pairs(self) -> LlmSettings:
+        if (self.price_per_mtok_in is None) != (self.price_per_mtok_out is None):
+            raise ValueError("give both price_per_mtok_in and price_per_mtok_out, or neither")
+        return self
 
     @property
     def provider(self) -> str:

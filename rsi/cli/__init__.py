@@ -34,6 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "evaluate",
     "run_task",
     "report",
+    "plan",
 )
 
 app = typer.Typer(

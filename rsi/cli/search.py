@@ -22,6 +22,7 @@ from rsi.config import (
     read_run_config,
 )
 from rsi.engine import SearchInterrupted, power_warning, read_refused
+from rsi.forecast import Spend
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
@@ -84,9 +85,10 @@ def drive(
         raise typer.Exit(130) from None
     run = load_run(run_dir)
     if as_json:
-        print_json(run.summary)
+        print_json({**run.summary.model_dump(mode="json"), "spend": spend_json(run.spend)})
     else:
         render_summary(run.summary)
+        render_spend(run.spend)
     return run
 
 
@@ -173,9 +175,11 @@ def status(run_dir: Path, as_json: JsonFlag = False) -> None:
         return
     run = load_run(run_dir)
     if as_json:
-        print_json({**run.summary.model_dump(mode="json"), "refused": run.refused})
+        summary = run.summary.model_dump(mode="json")
+        print_json({**summary, "refused": run.refused, "spend": spend_json(run.spend)})
         return
     render_summary(run.summary)
+    render_spend(run.spend)
     if run.refused:
         console.print(f"[bold red]refused[/bold red]: {escape(run.refused)}")
 
@@ -257,12 +261,6 @@ def render_summary(summary: RunSummary) -> None:
                 p["rationale"][:120],
             )
         console.print(proposals)
-    if summary.optimizer["calls"]:
-        used = summary.optimizer
-        console.print(
-            f"optimizer model usage: {used['calls']} calls, {used['input_tokens']} input and "
-            f"{used['output_tokens']} output tokens"
-        )
     if summary.champion_id:
         console.print(f"[bold]champion[/bold] {summary.champion_id}")
         for edit in summary.champion_edits:
@@ -270,6 +268,26 @@ def render_summary(summary: RunSummary) -> None:
     render_release_state(summary)
     if summary.gate:
         render_gate(summary)
+
+
+def spend_json(spent: Spend) -> dict[str, object]:
+    return {**spent.model_dump(mode="json"), "total_usd": spent.total_usd}
+
+
+def render_spend(spent: Spend) -> None:
+    """Model usage per scope beside its dollars (or why there are none)."""
+    for scope, model in spent.models.items():
+        if model is None:
+            continue
+        tokens, usd = spent.tokens[scope], spent.usd[scope]
+        money = "price unknown" if usd is None else f"${usd:,.2f}"
+        console.print(
+            f"{scope} model usage ({model}): {tokens.calls:,.0f} calls, "
+            f"{tokens.input_tokens:,.0f} input and {tokens.output_tokens:,.0f} output tokens, "
+            f"{money}"
+        )
+    if spent.total_usd is not None and sum(m is not None for m in spent.models.values()) > 1:
+        console.print(f"spent in all: ${spent.total_usd:,.2f}")
 
 
 def render_gate(summary: RunSummary) -> None:

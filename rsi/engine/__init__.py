@@ -14,6 +14,8 @@ Public surface:
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
   gate's power at `[release] min_effect`), see `start.py`;
 - `ModelUnavailable`: the model's circuit breaker opened (the search stops, resumable).
+- `run_pilot`: `rsi pilot`, round 1's first tasks journaled in the search's own run;
+- `SpendCapReached`: a `[budget]` money cap paused the search (`money.py`).
 """
 
 from rsi.engine.evaluation import (
@@ -29,6 +31,8 @@ from rsi.engine.evaluation import (
 )
 from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
+from rsi.engine.money import SpendCapReached
+from rsi.engine.pilot import run_pilot
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
@@ -58,6 +62,7 @@ __all__ = [
     "ProposalStep",
     "ScreenVerdict",
     "SearchInterrupted",
+    "SpendCapReached",
     "StopFlag",
     "StopRequested",
     "ThreadPool",
@@ -72,5 +77,6 @@ __all__ = [
     "open_pool",
     "power_warning",
     "read_refused",
+    "run_pilot",
     "screen",
 ]

@@ -25,10 +25,12 @@ from typing import Protocol
 import orjson
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
+from evaluators.llm import CapReached
 from evaluators.runners.base import Runner, RunnerLimits, run_safely
 from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
 from rsi.engine.completions import Completions
+from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
@@ -207,8 +209,11 @@ class Evaluator:
         max_in_flight: int,
         should_stop: Callable[[], bool],
         speculate: bool = False,
+        money: TaskMoney | None = None,
     ) -> None:
         self.services = services
+        self.money = money
+        self.refused: CapReached | None = None  # the latest money refusal
         self.journal = journal
         self.record = record
         self.pool = ThreadPool(executor, services) if isinstance(executor, Executor) else executor
@@ -301,6 +306,7 @@ class Evaluator:
                 pending[adopted.handle] = task_id
                 entries[adopted.handle] = (position, adopted.started)
         journaled = 0
+        held: dict[int, float] = {}  # queue index -> dollars reserved for it
 
         def top_up() -> None:
             """Real work first; a slot it cannot use (nothing left inside the journal
@@ -314,6 +320,8 @@ class Evaluator:
                     if not self.prefetcher.submit_next():
                         return
                     continue
+                if self.money is not None and not self._afford(position, held):
+                    return
                 waiting.discard(position)
                 index, task_id = queue[position]
                 handle = self.pool.submit(strategies[index], task_id, purpose)
@@ -350,6 +358,11 @@ class Evaluator:
                         position, started = entries.pop(handle)
                         finished[position] = self.pool.result(handle)
                         self.seconds[task_id] = time.monotonic() - started
+                        if position in held and self.money is not None:
+                            # Settled as it arrives, not when its turn to be journaled
+                            # comes: a result waiting behind a longer task must not hold
+                            # the reservation that task needs.
+                            self.money.settle(held.pop(position), finished[position][0])
                 # Hand freed workers their next task before the trace writes and fsyncs at
                 # the top of the loop, so a worker never idles while the driver journals
                 # (same window, same order).
@@ -360,9 +373,22 @@ class Evaluator:
             if pending:
                 self.pool.cancel(list(pending))
         if any(len(done) < len(task_ids) for done in results):
+            if self.refused is not None and not self.should_stop():
+                raise SpendCapReached(str(self.refused))
             raise StopRequested("stopped with evaluations pending")
         top_up()  # the guess keeps the slots busy while the driver decides what is next
         return [{task_id: done[task_id] for task_id in task_ids} for done in results]
+
+    def _afford(self, position: int, held: dict[int, float]) -> bool:
+        """Reserve the evaluation's money; False (and `refused`) when a cap forbids it."""
+        assert self.money is not None
+        try:
+            held[position] = self.money.reserve()
+        except CapReached as reached:
+            self.refused = reached
+            return False
+        self.refused = None
+        return True
 
     def _next(
         self, by_task: dict[str, deque[int]], waiting: set[int], journaled: int, total: int

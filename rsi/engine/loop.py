@@ -21,6 +21,7 @@ from rsi.engine.evaluation import (
     StopRequested,
 )
 from rsi.engine.executors import open_pool
+from rsi.engine.money import SpendCapReached, generator_charge, money_ledger, optimizer_charge
 from rsi.engine.ports import LineageSink
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
@@ -159,6 +160,8 @@ class Engine:
                 self._build_steps(pool, in_flight, stop)
                 clear_refused(self.run_dir)
                 self._search(stop, admitted)
+        except SpendCapReached as reached:  # before the task that could cross a cap
+            self._pause(str(reached), op=f"pause:usd:{len(self.journal)}")
         except ModelUnavailable as halted:
             reason = f"model unavailable: {halted}"
             self.record(f"halt:{len(self.state.halts) + 1}", SearchHalted(reason=reason))
@@ -183,12 +186,14 @@ class Engine:
 
     def _build_steps(self, pool: EvaluationPool, in_flight: int, stop: StopFlag) -> None:
         self.schedule = Schedule(self.config, self.state)
+        money = money_ledger(self.config, self.state)  # [budget] money caps
         self.proposer = self._given_proposer or build_proposer(
             self.config,
             self.run_dir,
             pool_ids=self.services.tasks.ids,
             used=self.state.optimizer,
             model_check=self.model_check,
+            charge=optimizer_charge(self.config, money),
         )
         self.evaluator = Evaluator(
             self.services,
@@ -198,6 +203,7 @@ class Engine:
             max_in_flight=in_flight,
             should_stop=stop,
             speculate=self.config.speculates(),
+            money=generator_charge(self.config, money),
         )
         self.proposal = ProposalStep(
             state=self.state,
@@ -289,10 +295,10 @@ class Engine:
                     self._pause(spent)
                 return f"finished at the {spent}"
 
-    def _pause(self, reason: str) -> None:
+    def _pause(self, reason: str, op: str | None = None) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues."""
         attempts = self.state.attempts
-        self.record(f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
+        self.record(op or f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
         raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
 
     def _strategy(self, sid: str) -> Strategy:

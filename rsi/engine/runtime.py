@@ -7,7 +7,7 @@ from pathlib import Path
 
 from evaluators.harbor import HarborTask, build_pool
 from evaluators.judge import JudgeSettings, judge
-from evaluators.llm import ResponseCache, UsageCaps, UsageMeter, preflight
+from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners.base import Runner, RunnerLimits
 from evaluators.runners.latency import LatencyRunner, latency_judge
 from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
@@ -159,11 +159,13 @@ def build_proposer(
     pool_ids: tuple[str, ...] = (),
     used: Mapping[str, int] | None = None,
     model_check: bool = True,
+    charge: Charge | None = None,
 ) -> Proposer:
     """The configured proposer stack.
 
     A reflective stack gets its own `optimizer` meter, capped by `[budget] optimizer_*`
-    minus what the journal says earlier processes of this run already used (`used`), and
+    minus what the journal says earlier processes of this run already used (`used`), with
+    `charge` holding each call's dollars under the money caps (`rsi.engine.money`), and
     the run's reply cache, so a resumed search replays its sessions instead of paying.
     """
     stack = config.proposers.stack
@@ -189,7 +191,7 @@ def build_proposer(
     timeouts = config.timeouts
     reflective = ReflectiveProposer(
         settings,
-        UsageMeter(caps, scope="optimizer"),
+        UsageMeter(caps, scope="optimizer", charge=charge),
         ResponseCache(run_dir / LLM_CACHE_DIR),
         timeouts=SessionTimeouts(timeouts.selection_s, timeouts.diagnosis_s, timeouts.reflection_s),
         known_task_ids=pool_ids,

@@ -1,7 +1,8 @@
 """The journal: the only source of truth of a search (DESIGN.md section 7).
 
 Public surface:
-- typed events (`Event`, `EventData` and one model per event type) and `evaluation_op`;
+- typed events (`Event`, `EventData` and one model per event type), `evaluation_op` and
+  `model_usage` (an evaluation's model usage, with or without its trace);
 - `Journal`, the append-only, fsynced, op-idempotent `events.jsonl`, and `read_events`, its
   read-only reader (`read_outcome_events` without evaluation traces, which a
   `FollowingTraceFile` reads back by op, as the journal grows); `JournalConflict` when a
@@ -44,6 +45,7 @@ from rsi.journal.events import (
     SearchStopped,
     SplitRecorded,
     evaluation_op,
+    model_usage,
     without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
@@ -113,6 +115,7 @@ __all__ = [
     "evaluation_op",
     "fold",
     "lineage_edits",
+    "model_usage",
     "read_events",
     "read_outcome_events",
     "read_state",

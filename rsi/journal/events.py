@@ -229,8 +229,9 @@ class SearchStopped(_Data):
 
 
 class SearchPaused(_Data):
-    """The optimizer's model budget ran out: the search waits, resumable with a larger
-    `[budget]`, or finished as it stands with `rsi resume --finish`."""
+    """A `[budget]` cap ran out: the optimizer's model budget (resumable with a larger
+    `[budget]`, or finished as it stands with `rsi resume --finish`), or a money cap,
+    before the task or call that could cross it (resumable with a larger cap)."""
 
     type: Literal["search_paused"] = "search_paused"
     reason: str
@@ -285,14 +286,30 @@ class EvaluationOutcome(Evaluation):
 
     model_config = ConfigDict(frozen=True, extra="ignore")
     trace: dict[str, Any] = Field(default_factory=dict, validation_alias="__trace_not_read__")
+    # The trace's `usage` (model calls and tokens): what it cost is read without the trace.
+    # Never dumped, so an outcome serialises as before.
+    usage: dict[str, Any] = Field(default_factory=dict, exclude=True)
 
     @classmethod
     def of(cls, evaluation: Evaluation) -> EvaluationOutcome:
         """`evaluation` without its trace (no validation: it was validated already)."""
         if isinstance(evaluation, EvaluationOutcome):
             return evaluation
-        fields = {name: getattr(evaluation, name) for name in cls.model_fields if name != "trace"}
-        return cls.model_construct(**fields)
+        fields = {
+            name: getattr(evaluation, name)
+            for name in cls.model_fields
+            if name not in ("trace", "usage")
+        }
+        return cls.model_construct(**fields, usage=model_usage(evaluation))
+
+
+def model_usage(evaluation: Evaluation) -> dict[str, Any]:
+    """The runner's model usage of an evaluation (calls, input_tokens, output_tokens, ...),
+    with or without its trace; empty when the runner called no model."""
+    if isinstance(evaluation, EvaluationOutcome):
+        return evaluation.usage
+    usage = evaluation.trace.get("usage")
+    return usage if isinstance(usage, dict) else {}
 
 
 class Event(BaseModel):

@@ -68,7 +68,9 @@ def _outcome_event(line: bytes) -> OutcomeEvent:
     raw = orjson.loads(line)
     data = raw.get("data") if isinstance(raw, dict) else None
     if isinstance(data, dict) and data.get("type") == "evaluation":
-        data.pop("trace", None)
+        trace = data.pop("trace", None)
+        if isinstance(trace, dict) and isinstance(trace.get("usage"), dict):
+            data["usage"] = trace["usage"]  # what the evaluation cost, kept by the fold
     return OutcomeEvent.model_validate(raw)
 
 

@@ -86,9 +86,11 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
         ),
         champion_id=champion,
         champion_edits=tuple(lineage_edits(state, champion)),
-        stopped=state.stopped.reason
-        if state.stopped
-        else (f"paused: {state.paused.reason}" if state.paused else None),
+        # A pause with no gate yet is the news, even after the rounds stopped (a money cap
+        # can pause the release gate itself).
+        stopped=f"paused: {state.paused.reason}"
+        if state.paused and state.gate is None
+        else (state.stopped.reason if state.stopped else None),
         gate=state.gate.model_dump(mode="json") if state.gate else None,
         optimizer=state.optimizer,
         start_power=state.start_power.model_dump(mode="json") if state.start_power else None,

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
+from rsi.config import ExperimentConfig
+from rsi.forecast import spend
 from rsi.journal import (
     CandidateKept,
     ChampionFrozen,
@@ -112,8 +114,14 @@ def _edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> di
 
 
 class _Planner:
-    def __init__(self, events: Sequence[Event], traces: TraceSource | None) -> None:
+    def __init__(
+        self,
+        events: Sequence[Event],
+        traces: TraceSource | None,
+        config: ExperimentConfig | None = None,
+    ) -> None:
         self.events = events
+        self.config = config
         self.state = fold(list(events), traces)
         self.ts: dict[tuple[str, str], int] = {}
         for event in events:
@@ -223,6 +231,10 @@ class _Planner:
                 "rejected": float(len(state.rejections)),
                 "kept": float(len(state.candidates)),
             }
+        if self.config is not None:
+            spend_tags, spend_metrics = spend(state, self.config).as_metrics()
+            tags |= spend_tags
+            metrics |= spend_metrics
         if state.champion is not None:
             tags["rsi.champion_id"] = state.champion.strategy_id
             metrics["champion_dev_rar"] = state.champion.dev_rar
@@ -370,7 +382,12 @@ class _Planner:
         )
 
 
-def plan(events: Sequence[Event], traces: TraceSource | None = None) -> Plan | None:
+def plan(
+    events: Sequence[Event],
+    traces: TraceSource | None = None,
+    config: ExperimentConfig | None = None,
+) -> Plan | None:
     """The runs a journal projects to; None before `run_started`. Pass `traces` when the
-    events' evaluations come without their traces (`rsi.journal.without_trace`)."""
-    return _Planner(events, traces).build()
+    events' evaluations come without their traces (`rsi.journal.without_trace`), and the
+    run's `config` for its model usage and dollars on the search run."""
+    return _Planner(events, traces, config).build()

@@ -28,7 +28,7 @@ from mlflow import MlflowClient
 from mlflow.entities import Metric, Param, Run, RunStatus, RunTag
 from mlflow.exceptions import MlflowException
 
-from rsi.config import ExperimentConfig
+from rsi.config import CONFIG_FILE, ExperimentConfig, read_run_config
 from rsi.journal import (
     EVENTS_FILE,
     Event,
@@ -195,6 +195,12 @@ class LineageProjector:
             if not token:
                 return runs
 
+    def _config(self) -> ExperimentConfig | None:
+        """The run's config (for its prices) when the projector knows the run directory."""
+        if self.run_dir is None or not (self.run_dir / CONFIG_FILE).is_file():
+            return None
+        return read_run_config(self.run_dir)
+
     def sync(self, events: Sequence[Event], traces: TraceSource | None = None) -> SyncReport | None:
         """Make MLflow match the journal; None when the journal has not started a run.
         Pass `traces` when the events come without evaluation traces (see `plan`).
@@ -202,7 +208,7 @@ class LineageProjector:
         A projector given the run's directory also logs the report's figures of a search
         that has gated or paused (`rsi.lineage.report_artifacts`).
         """
-        projected = plan(events, traces)
+        projected = plan(events, traces, self._config())
         if projected is None:
             return None
         experiment_id = self.experiment_id(projected.experiment)

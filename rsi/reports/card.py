@@ -13,6 +13,7 @@ import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 
+from rsi.forecast import Spend
 from rsi.release import format_p
 from rsi.reports.release_data import ReleaseCard
 from rsi.reports.style import (
@@ -150,7 +151,24 @@ def card_lines(card: ReleaseCard) -> list[tuple[str, str]]:
             if card.consumed_before
             else "no",
         ),
+        *([("spend", spend_text(card.spend))] if card.spend is not None else []),
     ]
+
+
+def spend_text(spent: Spend) -> str:
+    """Dollars per scope beside tokens, or why there are none."""
+    parts = []
+    for scope, model in spent.models.items():
+        if model is None:
+            continue
+        tokens = spent.tokens[scope]
+        usd = spent.usd[scope]
+        money = "price unknown" if usd is None else f"${usd:,.2f}"
+        parts.append(
+            f"{scope} {money} ({tokens.calls:,.0f} calls, "
+            f"{tokens.input_tokens + tokens.output_tokens:,.0f} tokens)"
+        )
+    return "; ".join(parts) or "no model called"
 
 
 def card_figure(card: ReleaseCard, *, status: str) -> Figure:
@@ -179,7 +197,7 @@ def card_figure(card: ReleaseCard, *, status: str) -> Figure:
         colour = (GREEN if decision else ORANGE) if name == "decision" else BLACK
         text.text(
             0.0,
-            1 - i * 0.092,
+            1 - i * 0.082,
             name,
             fontsize=FONT_SIZE + 0.5,
             fontweight="bold",
@@ -188,7 +206,7 @@ def card_figure(card: ReleaseCard, *, status: str) -> Figure:
         )
         text.text(
             0.27,
-            1 - i * 0.092,
+            1 - i * 0.082,
             value,
             fontsize=FONT_SIZE + 0.5,
             va="top",

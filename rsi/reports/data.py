@@ -9,12 +9,13 @@ does not depend on which evaluation details the fold keeps in memory.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 
 from rsi.config import read_run_config
+from rsi.forecast import Spend, spend
 from rsi.journal import (
     Evaluation,
     Event,
@@ -81,6 +82,7 @@ class CostData:
     wall_s: tuple[tuple[str, float], ...]  # (segment label, seconds): setup, r1..rN, gate
     untimed: int  # evaluations without a trace file (no runner or judge seconds)
     simulated_usage: bool  # the scripted runner counts the calls a harness would make
+    spend: Spend | None = None  # dollars per scope (rsi.forecast), None without a config
 
 
 @dataclass(frozen=True)
@@ -111,7 +113,8 @@ def load_events(run_dir: Path) -> list[Event]:
         events = read_events(run_dir)
     except (UnicodeDecodeError, OSError) as error:
         raise UserInputError(f"unreadable journal: {error}", source=str(run_dir)) from None
-    if not events or not isinstance(events[0].data, RunStarted):
+    # A pilot's evaluations may come before the search's start (`rsi pilot`).
+    if not any(isinstance(event.data, RunStarted) for event in events):
         raise UserInputError("the journal has no run_started event yet", source=str(run_dir))
     return events
 
@@ -128,7 +131,7 @@ def _status(state: SearchState) -> tuple[str, bool]:
     if state.halts:
         return f"halted ({state.halts[-1].reason}); {done}", True
     if state.paused is not None:
-        return f"paused at the optimizer budget ({state.paused.reason}); {done}", True
+        return f"paused at a budget cap ({state.paused.reason}); {done}", True
     if state.stopped is not None:
         return f"stopped ({state.stopped.reason}) but interrupted before the release gate", True
     return f"still running or interrupted: {done}, no release gate yet", True
@@ -208,7 +211,8 @@ def _wall(events: list[Event]) -> tuple[tuple[str, float], ...]:
     """Seconds per segment: setup (to round 1), each completed round, the gate."""
     starts: dict[int, float] = {}
     segments: list[tuple[str, float]] = []
-    first = _ms(events[0])
+    # From the search's start: a pilot's evaluations may come long before it.
+    first = _ms(next(e for e in events if isinstance(e.data, RunStarted)))
     last_round_end: float | None = None
     for event in events:
         data = event.data
@@ -224,7 +228,15 @@ def _wall(events: list[Event]) -> tuple[tuple[str, float], ...]:
     return tuple(segments)
 
 
-def _cost(run_dir: Path, events: list[Event]) -> CostData:
+def _money(run_dir: Path, state: SearchState) -> Spend | None:
+    """Usage and dollars per scope at the run's prices; None without a readable config."""
+    try:
+        return spend(state, read_run_config(run_dir))
+    except UserInputError:
+        return None
+
+
+def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
     totals: dict[str, dict[str, float]] = {p: dict.fromkeys(_COST_KEYS, 0.0) for p in PHASES}
     untimed, simulated = 0, False
     for event in events:
@@ -259,7 +271,7 @@ def _cost(run_dir: Path, events: list[Event]) -> CostData:
         )
         for p, t in totals.items()
     )
-    return CostData(phases, _wall(events), untimed, simulated)
+    return CostData(phases, _wall(events), untimed, simulated, money)
 
 
 _COST_KEYS = ("evaluations", "runner_s", "judge_s", "calls", "input_tokens", "output_tokens")
@@ -277,11 +289,11 @@ def _release_settings(run_dir: Path) -> tuple[int, int] | None:
 def collect(run_dir: Path) -> ReportData:
     """Read a run directory into `ReportData` (read-only; a search may be writing it)."""
     events = load_events(run_dir)
-    started = events[0].data
-    assert isinstance(started, RunStarted)
+    started = next(e.data for e in events if isinstance(e.data, RunStarted))
     state = fold(events)
     status, partial = _status(state)
     initial = next((c for c in state.candidates.values() if c.parent_id is None), None)
+    money = _money(run_dir, state)
     return ReportData(
         run_dir=run_dir,
         run_id=started.run_id,
@@ -295,6 +307,6 @@ def collect(run_dir: Path) -> ReportData:
         attempts=state.attempts,
         tree=lineage_nodes(state),
         fields=_fields(state),
-        card=release_card(state, events, _release_settings(run_dir)),
-        cost=_cost(run_dir, events),
+        card=replace(release_card(state, events, _release_settings(run_dir)), spend=money),
+        cost=_cost(run_dir, events, money),
     )

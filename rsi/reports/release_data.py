@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from rsi.forecast import Spend
 from rsi.journal import Evaluation, Event, SearchState
 from rsi.release import GateReport, paired_bootstrap_diffs, run_gate
 
@@ -40,6 +41,7 @@ class ReleaseCard:
     both: int  # tasks both strategies solved
     neither: int
     bootstrap: Bootstrap | None
+    spend: Spend | None = None  # the search's model usage and dollars per scope
 
     @property
     def decided(self) -> bool:

@@ -1,0 +1,201 @@
+"""`rsi plan` (the bill of a search before it runs) and `rsi pilot` (a cheap measurement)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from rsi.api import default_run_dir
+from rsi.cli.output import console, print_json
+from rsi.config import ExperimentConfig, load_config
+from rsi.engine import SpendCapReached, run_pilot
+from rsi.forecast import Forecast, PhaseFigures, forecast, measured_run
+from rsi.journal import EVENTS_FILE, model_usage
+
+# The tables need about 100 columns; a narrower terminal wraps lines rather than cells.
+wide = Console(highlight=False, soft_wrap=True, width=max(console.width, 104))
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+
+
+def register(app: typer.Typer) -> None:
+    app.command("plan")(plan)
+    app.command("pilot")(pilot)
+
+
+def plan_for(config: ExperimentConfig, source: Path | None) -> tuple[Forecast, str]:
+    """The forecast, measured from `source` (else the config's own run, when it has a
+    journal), and a line saying where the expected case came from."""
+    own = default_run_dir(config)
+    if source is None and (own / EVENTS_FILE).is_file():
+        source = own
+    if source is None:
+        note = "expected case: no measurement (run `rsi pilot` or pass --from RUN_DIR)"
+        return forecast(config), note
+    measured, reused = measured_run(config, source)
+    if not measured.evaluations:
+        return forecast(config, None, reused), f"expected case: nothing measured in {source}"
+    note = f"expected case: measured in {source} ({measured.evaluations} task evaluations"
+    note += f", {measured.attempts} attempts)" if measured.attempts else ")"
+    return forecast(config, measured, reused), note
+
+
+def _n(value: float) -> str:
+    """Counts as people read them: 48,240 or 1.65B tokens."""
+    for scale, suffix in ((1e9, "B"), (1e6, "M")):
+        if value >= scale:
+            return f"{value / scale:,.2f}{suffix}"
+    return f"{value:,.0f}"
+
+
+def _usd(value: float | None) -> str:
+    if value is None:
+        return "unpriced"
+    return f"${value:,.0f}" if value >= 1000 else f"${value:,.2f}"
+
+
+def _hours(hours: float | None) -> str:
+    if hours is None:
+        return "-"
+    return f"{hours:,.1f}" if hours >= 10 else f"{hours:.2f}"
+
+
+def _table(title: str, phases: tuple[PhaseFigures, ...], total: PhaseFigures) -> Table:
+    table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
+    columns = ("phase", "evals", "calls", "input tok", "output tok")
+    for column in (*columns, "generator", "optimizer", "total", "hours"):
+        table.add_column(column, justify="left" if column == "phase" else "right")
+    for row in (*phases, total):
+        tokens = row.tokens
+        table.add_row(
+            row.phase,
+            _n(row.evaluations),
+            _n(tokens.calls),
+            _n(tokens.input_tokens),
+            _n(tokens.output_tokens),
+            _usd(row.usd["generator"]),
+            _usd(row.usd["optimizer"]),
+            _usd(row.total_usd),
+            _hours(row.hours),
+            style="bold" if row.phase == "total" else None,
+        )
+    return table
+
+
+def _prices(result: Forecast) -> list[str]:
+    lines = []
+    for scope, model in result.models.items():
+        price = result.prices[scope]
+        if model is None:
+            who = "the scripted runner pays" if scope == "generator" else "offline proposers pay"
+            lines.append(f"{scope}: no model ({who} nothing)")
+        elif price is None:
+            lines.append(
+                f"{scope}: {model}, price unknown (not in litellm's map; set "
+                "price_per_mtok_in/out): tokens only"
+            )
+        else:
+            lines.append(
+                f"{scope}: {model} at ${price.usd_per_mtok_in:g} in / "
+                f"${price.usd_per_mtok_out:g} out per million tokens ({price.source})"
+            )
+    return lines
+
+
+def render(result: Forecast, note: str) -> None:
+    console.print(
+        f"[bold]plan[/bold] {result.experiment}: {result.rounds} rounds (at most "
+        f"{result.max_attempts} attempts), {result.workers} workers"
+    )
+    for line in _prices(result):
+        console.print(f"  {line}")
+    reused = {k: v for k, v in result.reused.items() if v and k != "attempts"}
+    if reused:
+        done = ", ".join(f"{v} {k}" for k, v in reused.items())
+        console.print(f"  already journaled, not paid again: {done} task evaluations")
+    unmeasured = result.measured is not None and not result.measured.attempts
+    if unmeasured and result.models["optimizer"] is not None:
+        console.print("  no attempt measured: the optimizer is counted at its limits")
+    wide.print(
+        _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
+    )
+    console.print(escape(note))
+    if result.expected is not None:
+        how = "measured" if result.keep_rate_measured else "assumed"
+        keep = f"{result.keep_rate or 0:.0%} of rounds keep ({how})"
+        wide.print(_table(f"expected case ({keep})", result.expected.phases, result.expected.total))
+    if result.power is not None:
+        p = result.power
+        mde = f"{p.mde * 100:.1f} pp" if p.mde is not None else "unreachable"
+        console.print(
+            f"gate power at {p.effect * 100:.0f} pp on {p.n} release tasks (baseline "
+            f"{p.baseline_rate:.0%}): {p.power:.0%}; minimum detectable effect at "
+            f"{p.power_target:.0%} power: {mde}"
+        )
+    for warning in result.warnings:
+        console.print(f"[yellow]warning[/yellow]: {escape(warning)}")
+
+
+def to_json(result: Forecast, note: str) -> dict[str, Any]:
+    data = result.model_dump(mode="json")
+    for case in ("worst", "expected"):
+        if data[case] is not None:
+            figures = getattr(result, case)
+            data[case]["total"]["total_usd"] = figures.total.total_usd
+    return {**data, "note": note}
+
+
+def plan(
+    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    source: Annotated[
+        Path | None, typer.Option("--from", help="A run directory whose usage to measure.")
+    ] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """What a search will cost before it runs: calls, tokens, dollars and hours per phase."""
+    result, note = plan_for(load_config(config_file), source)
+    if as_json:
+        print_json(to_json(result, note))
+    else:
+        render(result, note)
+
+
+def pilot(
+    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    tasks: Annotated[int, typer.Option("--tasks", help="Tasks of round 1 to run.")] = 2,
+    run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Where the run lives.")] = None,
+    as_json: JsonFlag = False,
+) -> None:
+    """Run the initial strategy on round 1's first tasks, journaled in the search's own run
+    (a later `rsi search` pays nothing again for them), then print the plan it measures."""
+    config = load_config(config_file)
+    directory = run_dir or default_run_dir(config)
+    try:
+        done = run_pilot(config, directory, tasks)
+    except SpendCapReached as reached:
+        print(f"stopped: {reached}", file=sys.stderr)
+        raise typer.Exit(130) from None
+    result, note = plan_for(config, directory)
+    rows = [{"task": t, "success": e.success, **model_usage(e)} for t, e in done.items()]
+    if as_json:
+        print_json({"run_dir": str(directory), "tasks": rows, "plan": to_json(result, note)})
+        return
+    table = Table(title=f"pilot: {len(rows)} tasks in {directory}", title_justify="left")
+    for column in ("task", "success", "calls", "input tok", "output tok"):
+        table.add_column(column)
+    for row in rows:
+        table.add_row(
+            row["task"],
+            "yes" if row["success"] else "no",
+            _n(row.get("calls", 0)),
+            _n(row.get("input_tokens", 0)),
+            _n(row.get("output_tokens", 0)),
+        )
+    console.print(table)
+    render(result, note)

@@ -1,0 +1,88 @@
+"""`rsi pilot`: the initial strategy on the first tasks of round 1's minibatch, paid once.
+
+- It runs inside the search's own run directory, under its lock, and journals ordinary
+  evaluations under the very ops round 1 asks for (`eval:train:<initial>:<task>:<seed>`):
+  round 1's parent can only be the initial strategy, so a later `rsi search` of the same
+  run directory finds them journaled and pays nothing again for them.
+- It writes the run's config.json (a run directory of another config is refused, exit 2)
+  and records nothing else: the search records its start, split and ledger reservation
+  when it starts, and its journal differs from an unpiloted one only in where these
+  evaluations sit.
+- It never touches the dev or release split, and it obeys the `[budget]` money caps.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rsi.config import ExperimentConfig, write_run_config
+from rsi.engine.evaluation import EvaluationServices, Evaluator
+from rsi.engine.executors import open_pool
+from rsi.engine.money import generator_charge, money_ledger
+from rsi.engine.runtime import build_services, load_initial
+from rsi.engine.sampling import minibatch, plan_split
+from rsi.engine.stopping import StopFlag
+from rsi.journal import Evaluation, EventData, Journal, RunLock, RunStarted
+from search_space.errors import UserInputError
+
+
+def pilot_tasks(
+    config: ExperimentConfig, services: EvaluationServices, journal: Journal
+) -> tuple[str, ...]:
+    """Round 1's minibatch, from the recorded split or the one the search will record."""
+    split = journal.fold().split or plan_split(config, services.tasks, None)
+    assert split is not None
+    search = config.search
+    batch = minibatch(
+        split.roles["proposal"],
+        1,
+        size=search.minibatch,
+        seed=config.experiment.seed,
+        epochs=search.epochs,
+    )
+    if batch is None or search.completed_rounds < 1:
+        raise UserInputError("the search runs no round: nothing to pilot", source="config")
+    return batch
+
+
+def run_pilot(
+    config: ExperimentConfig,
+    run_dir: Path,
+    tasks: int,
+    *,
+    services: EvaluationServices | None = None,
+) -> dict[str, Evaluation]:
+    """Evaluate the initial strategy on the first `tasks` tasks of round 1's minibatch,
+    journaled in `run_dir` (those already journaled are not paid again)."""
+    if tasks < 1:
+        raise UserInputError("--tasks must be at least 1", source="rsi pilot")
+    services = services or build_services(config, run_dir)
+    run_dir.mkdir(parents=True, exist_ok=True)
+    stop = StopFlag(run_dir)
+    with (
+        RunLock(run_dir),
+        stop.installed(),
+        open_pool(config, run_dir, services) as (pool, in_flight),
+    ):
+        journal = Journal(run_dir)
+        try:
+            started = journal.get("run:start")
+            recorded = started.data if started and isinstance(started.data, RunStarted) else None
+            write_run_config(config, run_dir, recorded.config_hash if recorded else None)
+            batch = pilot_tasks(config, services, journal)[:tasks]
+
+            def record(op: str, data: EventData) -> object:
+                return journal.append(op, data)
+
+            evaluator = Evaluator(
+                services,
+                journal,
+                record,
+                pool,
+                max_in_flight=in_flight,
+                should_stop=stop,
+                money=generator_charge(config, money_ledger(config, journal.fold())),
+            )
+            return evaluator.evaluate(load_initial(config), batch, "train")
+        finally:
+            journal.close()

@@ -1,0 +1,162 @@
+"""`forecast(config, measured, reused)`: both cases of a search's bill, the budget warnings
+and the gate's power at `[release] min_effect`."""
+
+from __future__ import annotations
+
+import math
+
+from rsi.config import ExperimentConfig
+from rsi.forecast.measure import Measured, scope_models, scope_prices
+from rsi.forecast.model import (
+    DEFAULT_BASELINE_RATE,
+    DEFAULT_MIN_EFFECT,
+    Case,
+    Forecast,
+    case_figures,
+    evaluation_plan,
+    max_rounds,
+    worst_attempt,
+    worst_task,
+)
+from rsi.release import PowerPlan, plan_power
+from search_space.errors import UserInputError
+
+# With no measured round, the expected case assumes this share of rounds keeps its child
+# (the null-world benchmark kept 21% under our screen; real searches keep more early on).
+ASSUMED_KEEP_RATE = 0.25
+
+
+def forecast(
+    config: ExperimentConfig,
+    measured: Measured | None = None,
+    reused: dict[str, int] | None = None,
+) -> Forecast:
+    """The plan of `config`'s search; the expected case needs `measured` usage."""
+    reused = reused or {}
+    rounds = max_rounds(config)
+    attempts_left = max(0, config.search.max_attempts - reused.get("attempts", 0))
+    worst_units = worst_task(config)
+    worst = case_figures(
+        config,
+        "worst",
+        evaluation_plan(config, rounds, rounds, attempts_left, reused),
+        (worst_units[0], worst_attempt(config)),
+        (worst_units[1], _worst_attempt_s(config)),
+    )
+    keep_rate = measured.keep_rate if measured is not None else None
+    measured_keep = keep_rate is not None
+    expected: Case | None = None
+    if measured is not None and measured.evaluations:
+        keep = keep_rate if keep_rate is not None else ASSUMED_KEEP_RATE
+        per_round = measured.attempts_per_round or 1.0
+        expected_rounds = min(float(rounds), config.search.max_attempts / per_round)
+        attempts = min(float(attempts_left), expected_rounds * per_round)
+        attempt_s = _expected_attempt_s(measured)
+        # No attempt measured yet (a pilot): the optimizer is counted at its limits.
+        per_attempt = measured.per_attempt if measured.attempts else worst_attempt(config)
+        expected = case_figures(
+            config,
+            "expected",
+            evaluation_plan(config, expected_rounds, keep * expected_rounds, attempts, reused),
+            (measured.per_task, per_attempt),
+            (measured.task_seconds, attempt_s),
+        )
+        keep_rate = keep
+    return Forecast(
+        experiment=config.experiment.name,
+        rounds=rounds,
+        max_attempts=config.search.max_attempts,
+        workers=config.search.workers,
+        reused=reused,
+        models=scope_models(config),
+        prices=scope_prices(config),
+        worst=worst,
+        expected=expected,
+        measured=measured,
+        keep_rate=keep_rate,
+        keep_rate_measured=measured_keep,
+        warnings=tuple(budget_warnings(config, worst, expected)),
+        power=gate_power(config, measured),
+    )
+
+
+def _worst_attempt_s(config: ExperimentConfig) -> float | None:
+    if "reflective" not in config.proposers.stack:
+        return 0.0
+    t = config.timeouts
+    return t.selection_s + t.diagnosis_s + t.reflection_s
+
+
+def _expected_attempt_s(measured: Measured) -> float | None:
+    """An attempt's sessions at the measured seconds per generator call (calls in a task
+    overlap at the call concurrency, so this errs long)."""
+    if measured.task_seconds is None or not measured.per_task.calls:
+        return None
+    return measured.per_attempt.calls * measured.task_seconds / measured.per_task.calls
+
+
+def gate_power(config: ExperimentConfig, measured: Measured | None) -> PowerPlan | None:
+    """The gate's power at `[release] min_effect` on the release split (rsi.release)."""
+    effect = getattr(config.release, "min_effect", None) or DEFAULT_MIN_EFFECT
+    baseline = measured.initial_dev_rar if measured is not None else None
+    rate = DEFAULT_BASELINE_RATE if baseline is None else baseline
+    try:
+        return plan_power(config.data.release, rate, effect, alpha=config.release.alpha)
+    except UserInputError:  # e.g. a baseline so high that no effect of that size exists
+        return None
+
+
+def _allows(cap: float, used: float, evaluations: float) -> str:
+    """How many task evaluations a cap pays for at this case's rate."""
+    if not used or not evaluations:
+        return ""
+    return f"{math.floor(cap / (used / evaluations)):,} task evaluations"
+
+
+def budget_warnings(config: ExperimentConfig, worst: Case, expected: Case | None) -> list[str]:
+    """One line per `[budget]` cap the worst case exceeds, with what the cap allows."""
+    budget, lines = config.budget, []
+    total = worst.total
+    money = [
+        ("max_usd", budget.max_usd, total.total_usd),
+        ("generator_usd", budget.generator_usd, total.usd["generator"]),
+        ("optimizer_usd", budget.optimizer_usd, total.usd["optimizer"]),
+    ]
+    for name, cap, used in money:
+        if cap is None:
+            continue
+        if used is None:
+            lines.append(f"[budget] {name} ${cap:,.2f} cannot be checked: a model is unpriced")
+        elif used > cap:
+            expected_usd = expected.total.total_usd if expected is not None else None
+            allows = _allows(cap, used, total.evaluations)
+            if expected_usd is not None and expected.total.evaluations:
+                rate = expected_usd / expected.total.evaluations
+                allows += f" at worst, {math.floor(cap / rate):,} expected" if rate else ""
+            lines.append(
+                f"worst case ${used:,.2f} exceeds [budget] {name} ${cap:,.2f}: the search "
+                f"pauses there; it allows {allows or 'no task evaluation'}"
+            )
+    optimizer = total.optimizer
+    counts = [
+        ("optimizer_calls", budget.optimizer_calls, optimizer.calls),
+        ("optimizer_input_tokens", budget.optimizer_input_tokens, optimizer.input_tokens),
+        ("optimizer_output_tokens", budget.optimizer_output_tokens, optimizer.output_tokens),
+        ("max_tokens", budget.max_tokens, optimizer.input_tokens + optimizer.output_tokens),
+        ("max_optimizer_calls", budget.max_optimizer_calls, float(config.search.max_attempts)),
+    ]
+    attempts = total.attempts
+    for name, cap, used in counts:
+        if cap is not None and used > cap:
+            allows = math.floor(cap / (used / attempts)) if used and attempts else 0
+            lines.append(
+                f"worst case {used:,.0f} exceeds [budget] {name} {cap:,}: the search "
+                f"pauses or stops there; it allows {allows:,} of {attempts:,.0f} attempts"
+            )
+    wall = budget.max_wall_s
+    if wall is not None and total.hours is not None and total.hours * 3600 > wall:
+        lines.append(
+            f"worst case {total.hours:,.1f} h exceeds [budget] max_wall_s "
+            f"{wall:,.0f} s ({wall / 3600:,.1f} h)"
+        )
+    return lines

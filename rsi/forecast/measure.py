@@ -1,0 +1,182 @@
+"""What a run measured: model usage per task evaluation and per proposal attempt, task wall
+time, how often a round kept its child; and what its usage cost, priced per scope.
+
+Read from the journal's fold (an evaluation's usage is kept without its trace) and, for
+seconds, the run's trace files (timings never enter the journal).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict
+
+from evaluators.llm import SCOPES, Price, price_of
+from rsi.config import ExperimentConfig
+from rsi.journal import SearchState, model_usage
+
+TOKEN_KEYS = ("calls", "input_tokens", "output_tokens")
+
+
+class Tokens(BaseModel):
+    """Model calls and tokens (totals, or means when a forecast says so)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    calls: float = 0.0
+    input_tokens: float = 0.0
+    output_tokens: float = 0.0
+
+    def __add__(self, other: Tokens) -> Tokens:
+        return Tokens(
+            calls=self.calls + other.calls,
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+        )
+
+    def times(self, factor: float) -> Tokens:
+        return Tokens(
+            calls=self.calls * factor,
+            input_tokens=self.input_tokens * factor,
+            output_tokens=self.output_tokens * factor,
+        )
+
+    def usd(self, price: Price | None) -> float | None:
+        return None if price is None else price.usd(self.input_tokens, self.output_tokens)
+
+
+class Measured(BaseModel):
+    """Per-unit usage a run measured; the expected case of a forecast scales these."""
+
+    model_config = ConfigDict(frozen=True)
+
+    run_dir: str
+    config_hash: str | None
+    evaluations: int  # task evaluations journaled
+    per_task: Tokens  # mean generator usage of one task evaluation
+    task_seconds: float | None  # mean wall seconds of one evaluation (runner + judge)
+    attempts: int  # proposal attempts journaled
+    per_attempt: Tokens  # mean optimizer usage of one attempt (reflection included)
+    rounds: int  # completed rounds
+    keep_rate: float | None  # kept children per completed round
+    attempts_per_round: float | None
+    initial_dev_rar: float | None
+
+
+class Spend(BaseModel):
+    """A run's usage per scope (generator, optimizer), and dollars where the model is priced."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tokens: dict[str, Tokens]
+    usd: dict[str, float | None]  # None: the scope's model has no known price
+    models: dict[str, str | None]  # None: no model in that scope (the scripted runner)
+    prices: dict[str, Price | None] = {}
+
+    @property
+    def total_usd(self) -> float | None:
+        """Dollars over every scope with a model; None if one of them is unpriced."""
+        used = [self.usd[s] for s in SCOPES if self.models.get(s) is not None]
+        if any(u is None for u in used):
+            return None
+        return float(sum(u for u in used if u is not None))
+
+    def as_metrics(self) -> tuple[dict[str, str], dict[str, float]]:
+        """(tags, metrics) for MLflow: usage per scope with a model, dollars where priced
+        (`rsi.price.<scope>` is `unknown` where not), the total when every scope is."""
+        tags: dict[str, str] = {}
+        metrics: dict[str, float] = {}
+        for scope, model in self.models.items():
+            if model is None:
+                continue
+            tokens = self.tokens[scope]
+            for key in TOKEN_KEYS:
+                metrics[f"{scope}_{key}"] = getattr(tokens, key)
+            usd = self.usd[scope]
+            if usd is None:
+                tags[f"rsi.price.{scope}"] = "unknown"
+            else:
+                metrics[f"{scope}_usd"] = usd
+        if metrics and self.total_usd is not None:
+            metrics["total_usd"] = self.total_usd
+        return tags, metrics
+
+
+def scope_prices(config: ExperimentConfig) -> dict[str, Price | None]:
+    """Each scope's price; a scope without a model (the scripted runner) is free."""
+    models = scope_models(config)
+    generator = config.llm if models["generator"] is not None else None
+    optimizer = config.optimizer_llm() if models["optimizer"] is not None else None
+    return {
+        "generator": price_of(generator) if generator is not None else None,
+        "optimizer": price_of(optimizer) if optimizer is not None else None,
+    }
+
+
+def scope_models(config: ExperimentConfig) -> dict[str, str | None]:
+    """The model string each scope calls, or None when that scope calls no model."""
+    generator = config.llm.model if config.runner.kind == "testhelix" and config.llm else None
+    optimizer = config.optimizer_llm() if "reflective" in config.proposers.stack else None
+    return {"generator": generator, "optimizer": optimizer.model if optimizer else None}
+
+
+def used_tokens(state: SearchState) -> dict[str, Tokens]:
+    """What each scope's model used in the journaled run."""
+    generator = Tokens()
+    for evaluation in state.evaluations.values():
+        usage = model_usage(evaluation)
+        generator += Tokens(**{k: float(usage.get(k, 0)) for k in TOKEN_KEYS})
+    optimizer = Tokens(**{k: float(v) for k, v in state.optimizer.items()})
+    return {"generator": generator, "optimizer": optimizer}
+
+
+def spend(state: SearchState, config: ExperimentConfig) -> Spend:
+    """A run's usage and dollars per scope, priced from the config and litellm's map."""
+    tokens = used_tokens(state)
+    models = scope_models(config)
+    prices = scope_prices(config)
+    usd: dict[str, float | None] = {}
+    for scope in SCOPES:
+        usd[scope] = 0.0 if models[scope] is None else tokens[scope].usd(prices[scope])
+    # The scripted runner's counts are simulated: nothing was called, nothing was paid.
+    tokens = {s: t if models[s] is not None else Tokens() for s, t in tokens.items()}
+    return Spend(tokens=tokens, usd=usd, models=models, prices=prices)
+
+
+def _task_seconds(run_dir: Path, ops: list[str]) -> float | None:
+    """Mean runner + judge seconds over the evaluations that have a trace file."""
+    seconds = []
+    for op in ops:
+        path = run_dir / "traces" / (op.replace(":", "__") + ".json")
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            continue
+        runner = float(record.get("trace", {}).get("usage", {}).get("seconds", 0.0))
+        results = (record.get("judgement") or {}).get("results", [])
+        seconds.append(runner + sum(float(r.get("duration_s", 0.0)) for r in results))
+    return sum(seconds) / len(seconds) if seconds else None
+
+
+def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measured:
+    """Per-unit usage of the journaled run at `run_dir` (state is its fold)."""
+    tokens = used_tokens(state)
+    n = len(state.evaluations)
+    attempts = state.attempts
+    rounds = state.completed_rounds
+    kept = sum(1 for c in state.candidates.values() if c.parent_id is not None)
+    initial = next(iter(state.candidates.values()), None)
+    return Measured(
+        run_dir=str(run_dir),
+        config_hash=config_hash,
+        evaluations=n,
+        per_task=tokens["generator"].times(1 / n) if n else Tokens(),
+        task_seconds=_task_seconds(run_dir, list(state.evaluations)),
+        attempts=attempts,
+        per_attempt=tokens["optimizer"].times(1 / attempts) if attempts else Tokens(),
+        rounds=rounds,
+        keep_rate=kept / rounds if rounds else None,
+        attempts_per_round=attempts / rounds if rounds else None,
+        initial_dev_rar=initial.dev_rar if initial is not None else None,
+    )

@@ -1,0 +1,205 @@
+"""The bill of a search before it runs: a pure function of the config and a measurement.
+
+Task evaluations per phase (DESIGN.md section 8):
+- proposal: each completed round evaluates its parent and its child on a minibatch, so at
+  most `2 x minibatch x rounds`, where rounds is the least of `[search] completed_rounds`,
+  `max_attempts` and the minibatches the proposal split holds; the optimizer's sessions
+  run once per attempt (at most `max_attempts`; selection and diagnosis) and per round
+  (reflection);
+- dev: the initial strategy once, then every kept child (worst: every round keeps);
+- release: the champion and the initial strategy (worst and expected: both).
+Evaluations already journaled in the run (a pilot's, a stopped search's) are never paid
+again and are left out of both cases.
+
+Worst case: every task at its caps (`RunnerLimits`: 48 calls, 500k input and 100k output
+tokens, 900 s or what its calls allow at the call concurrency, plus the judge's two runs at
+the test timeout); every optimizer call at its output limit, two tries per session (a reply
+that does not parse is retried once), prompts at the strategy's bounds. Expected case: the
+measured means per task evaluation and per attempt, and the measured keep rate. Hours: a
+batch of n evaluations takes ceil(n / workers) task times; optimizer sessions run one at
+a time between batches.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from evaluators.llm import SCOPES, Price
+from evaluators.runners.base import RunnerLimits
+from rsi.config import ExperimentConfig
+from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
+from rsi.release import PowerPlan
+
+PHASES = ("proposal", "dev", "release")
+# The reflective sessions' output limits (rsi/proposers/reflective/_proposer.py MAX_TOKENS)
+# and the prompt they may reach beyond the batch: the strategy at its bounds (guidance,
+# 20 lessons), the briefs, the history and the insights.
+OPTIMIZER_MAX_TOKENS = {"selection": 1024, "diagnosis": 4096, "reflection": 1024}
+OPTIMIZER_PROMPT_EXTRA_CHARS = 40_000
+SESSION_TRIES = 2
+DEFAULT_BASELINE_RATE = 0.48  # the gate's planning default when nothing is measured
+DEFAULT_MIN_EFFECT = 0.10
+
+
+class PhaseFigures(BaseModel):
+    """One phase (or the total) of one case: evaluations, usage per scope, dollars, hours."""
+
+    model_config = ConfigDict(frozen=True)
+
+    phase: str
+    evaluations: float
+    attempts: float
+    generator: Tokens
+    optimizer: Tokens
+    usd: dict[str, float | None]
+    hours: float | None
+
+    @property
+    def tokens(self) -> Tokens:
+        return self.generator + self.optimizer
+
+    @property
+    def total_usd(self) -> float | None:
+        values = list(self.usd.values())
+        return None if any(v is None for v in values) else float(sum(v or 0.0 for v in values))
+
+
+class Case(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    name: Literal["worst", "expected"]
+    phases: tuple[PhaseFigures, ...]
+    total: PhaseFigures
+
+
+class Forecast(BaseModel):
+    """`rsi plan`: both cases, where the expected case came from, prices, caps, power."""
+
+    model_config = ConfigDict(frozen=True)
+
+    experiment: str
+    rounds: int
+    max_attempts: int
+    workers: int
+    reused: dict[str, int]  # evaluations already journaled, per phase
+    models: dict[str, str | None]
+    prices: dict[str, Price | None]
+    worst: Case
+    expected: Case | None
+    measured: Measured | None
+    keep_rate: float | None
+    keep_rate_measured: bool
+    warnings: tuple[str, ...]
+    power: PowerPlan | None
+
+
+def worst_task(config: ExperimentConfig) -> tuple[Tokens, float]:
+    """A task evaluation at its caps, and its wall seconds at the call concurrency."""
+    limits = RunnerLimits()
+    tokens = Tokens(
+        calls=limits.model_calls,
+        input_tokens=limits.input_tokens,
+        output_tokens=limits.output_tokens,
+    )
+    llm = config.llm
+    runner_s = limits.wall_s
+    if llm is not None:
+        runner_s = min(runner_s, limits.model_calls * llm.call_timeout_s / llm.max_concurrent_calls)
+    judge_s = 2 * min(limits.test_timeout_s, config.sandbox.timeout_cap_s)
+    return tokens, runner_s + judge_s
+
+
+def worst_attempt(config: ExperimentConfig) -> Tokens:
+    """An attempt's optimizer usage at its limits (selection, diagnosis and reflection)."""
+    settings = config.optimizer_llm()
+    if settings is None or "reflective" not in config.proposers.stack:
+        return Tokens()
+    prompt = math.ceil((config.proposers.reflective.batch_chars + OPTIMIZER_PROMPT_EXTRA_CHARS) / 4)
+    output = sum(min(t, settings.max_output_tokens) for t in OPTIMIZER_MAX_TOKENS.values())
+    calls = SESSION_TRIES * len(OPTIMIZER_MAX_TOKENS)
+    return Tokens(calls=calls, input_tokens=calls * prompt, output_tokens=SESSION_TRIES * output)
+
+
+def max_rounds(config: ExperimentConfig) -> int:
+    search, data = config.search, config.data
+    batches = (data.proposal // search.minibatch) * search.epochs
+    return min(search.completed_rounds, search.max_attempts, batches)
+
+
+def _phase(
+    config: ExperimentConfig,
+    name: str,
+    counts: tuple[float, float],
+    units: tuple[Tokens, Tokens],
+    seconds: tuple[float | None, float | None],
+) -> PhaseFigures:
+    """`counts` (evaluations, attempts) at `units` (per task, per attempt) usage;
+    `seconds` (per task, per attempt). Hours wait for a task time."""
+    evaluations, attempts = counts
+    generator, optimizer = units[0].times(evaluations), units[1].times(attempts)
+    prices = scope_prices(config)
+    models = scope_models(config)
+    usd = {
+        scope: 0.0 if models[scope] is None else tokens.usd(prices[scope])
+        for scope, tokens in zip(SCOPES, (generator, optimizer), strict=True)
+    }
+    if models["generator"] is None:
+        generator = Tokens()
+    task_s, attempt_s = seconds
+    hours = None
+    if task_s is not None:
+        size = {"proposal": config.search.minibatch, "dev": config.data.dev}
+        batch = size.get(name, 2 * config.data.release)
+        batches = evaluations / batch if batch else 0
+        waves = batches * math.ceil(batch / config.search.workers)
+        hours = (waves * task_s + attempts * (attempt_s or 0.0)) / 3600
+    return PhaseFigures(
+        phase=name,
+        evaluations=evaluations,
+        attempts=attempts,
+        generator=generator,
+        optimizer=optimizer,
+        usd=usd,
+        hours=hours,
+    )
+
+
+def case_figures(
+    config: ExperimentConfig,
+    name: Literal["worst", "expected"],
+    plan: dict[str, tuple[float, float]],
+    units: tuple[Tokens, Tokens],
+    seconds: tuple[float | None, float | None],
+) -> Case:
+    phases = tuple(_phase(config, p, plan[p], units, seconds) for p in PHASES)
+    usd: dict[str, float | None] = {}
+    for scope in SCOPES:
+        values = [p.usd[scope] for p in phases]
+        usd[scope] = None if any(v is None for v in values) else sum(v or 0.0 for v in values)
+    hours = [p.hours for p in phases]
+    total = PhaseFigures(
+        phase="total",
+        evaluations=sum(p.evaluations for p in phases),
+        attempts=sum(p.attempts for p in phases),
+        generator=sum((p.generator for p in phases), Tokens()),
+        optimizer=sum((p.optimizer for p in phases), Tokens()),
+        usd=usd,
+        hours=None if any(h is None for h in hours) else sum(h or 0.0 for h in hours),
+    )
+    return Case(name=name, phases=phases, total=total)
+
+
+def evaluation_plan(
+    config: ExperimentConfig, rounds: float, kept: float, attempts: float, reused: dict[str, int]
+) -> dict[str, tuple[float, float]]:
+    """(task evaluations, attempts) per phase, less what the run already journaled."""
+    minibatch, dev, release = config.search.minibatch, config.data.dev, config.data.release
+    return {
+        "proposal": (max(0.0, 2 * minibatch * rounds - reused.get("proposal", 0)), attempts),
+        "dev": (max(0.0, dev * (1 + kept) - reused.get("dev", 0)), 0.0),
+        # Nothing kept: the champion is the initial strategy, evaluated once.
+        "release": (max(0.0, release * (1 + min(1.0, kept)) - reused.get("release", 0)), 0.0),
+    }
