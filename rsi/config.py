@@ -205,7 +205,8 @@ class ExperimentConfig(_Section):
         return self.search.prefetch == "on"
 
     def fingerprint(self, *, ignore_budget: bool = False) -> str:
-        """Content id of the resolved config; a resume compares these (budget may change).
+        """Content id of the resolved config; a resume compares these (budget may change,
+        and with it how the model is reached: `RESUMABLE_LLM_KEYS`).
 
         Where runs live and how many evaluations (or model calls) run at once change
         nothing a search decides (the journal is the same at any worker count), so they
@@ -221,7 +222,24 @@ class ExperimentConfig(_Section):
         data.get("llm", {}).pop("max_concurrent_calls", None)
         if ignore_budget:
             data.pop("budget", None)
+            for key in RESUMABLE_LLM_KEYS:
+                data.get("llm", {}).pop(key, None)
         return content_id(data)
+
+
+# `[llm]` settings a resume may change: where and how the model is reached and the
+# reply-format check, none of which changes what the search measures (the model, its
+# temperature and output cap stay fixed; replies already paid for replay from the cache,
+# whose keys hold no address). A search stopped because its server answered in prose
+# resumes against a fixed one.
+RESUMABLE_LLM_KEYS = (
+    "api_base",
+    "api_key_env",
+    "call_timeout_s",
+    "transport_retries",
+    "max_malformed_share",
+    "format_check_calls",
+)
 
 
 def _where(error: ValidationError) -> str:
@@ -284,7 +302,8 @@ def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str 
         expected = read_run_config(run_dir).fingerprint(ignore_budget=True)
     if expected is not None and expected != config.fingerprint(ignore_budget=True):
         raise UserInputError(
-            "the config differs from the one this run started with (only [budget] may change)",
+            "the config differs from the one this run started with (only [budget] and "
+            f"[llm] {', '.join(RESUMABLE_LLM_KEYS)} may change)",
             source=str(path),
         )
     path.write_text(json.dumps(config.model_dump(mode="json"), indent=2, sort_keys=True))

@@ -36,6 +36,9 @@ class ScriptedModels:
     def usage(self) -> Usage:
         return Usage(calls=len(self.asks[-1].asked))
 
+    def finish(self) -> dict[str, object]:
+        return {"replies": len(self.asks[-1].asked), "malformed": 0}
+
 
 @pytest.fixture(scope="module")
 def task_set() -> TaskSet:

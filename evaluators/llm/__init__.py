@@ -30,6 +30,7 @@ from evaluators.llm.cache import (  # after the environment defaults
     request_key,
 )
 from evaluators.llm.client import LlmClient, output_schema
+from evaluators.llm.format_watch import FormatWatch
 from evaluators.llm.meter import (
     CAP_NAMES,
     CapReached,
@@ -50,6 +51,7 @@ __all__ = [
     "CapReached",
     "Cassette",
     "FailureKind",
+    "FormatWatch",
     "LlmClient",
     "LlmFailure",
     "LlmReply",

@@ -8,6 +8,8 @@
   key. Without it, a hosted provider uses its conventional variable (`ANTHROPIC_API_KEY`,
   `OPENAI_API_KEY`, ...); a server at `api_base` is called with a placeholder key, so no
   ambient key is ever sent to an address the config names.
+- `max_malformed_share` and `format_check_calls` set the reply-format check: a model that
+  answers most of the first calls in prose instead of the reply format stops the search.
 - `replay` names a recorded cassette (a file or a `llm_cache` directory): every call is
   answered from it alone, no key and no network; a call it lacks is a failure.
 """
@@ -53,6 +55,10 @@ class LlmSettings(BaseModel):
     max_output_tokens: int = Field(default=8192, ge=1)
     transport_retries: int = Field(default=1, ge=0, le=5)
     replay: Path | None = None
+    # The reply-format check (evaluators/llm/format_watch.py): a search stops when at least
+    # this share of its first `format_check_calls` generator calls did not parse.
+    max_malformed_share: float = Field(default=0.9, gt=0.0, le=1.0)
+    format_check_calls: int = Field(default=20, ge=1, le=10_000)
 
     @field_validator("model")
     @classmethod

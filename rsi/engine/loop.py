@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Protocol
 
 from evaluators.llm import preflight
+from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig, write_run_config
 from rsi.engine.evaluation import EvaluationServices, Evaluator, StopRequested
 from rsi.engine.executors import open_pool
@@ -51,7 +52,7 @@ from rsi.release import (
     freeze_champion,
     gate_release,
 )
-from search_space import ProseGuard, Strategy, strategy_id
+from search_space import ProseGuard, Strategy, content_id, strategy_id
 
 Observer = Callable[[Event], None]
 
@@ -181,6 +182,11 @@ class Engine:
                 self._search(stop)
             except StopRequested as stopped:
                 raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
+            except RunnerAbort as abort:
+                # A runner found every further evaluation wasted (a model that ignores the
+                # reply format): journal why and stop as SIGTERM does; `rsi resume`
+                # continues once the cause is fixed (the evaluation in flight is rerun).
+                self._pause(str(abort), cause=True)
             finally:
                 if hasattr(self, "evaluator"):
                     self.evaluator.close()
@@ -244,10 +250,17 @@ class Engine:
             )
         )
 
-    def _pause(self, reason: str) -> None:
-        """Journal the pause and stop like a signal would: `rsi resume` continues."""
+    def _pause(self, reason: str, *, cause: bool = False) -> None:
+        """Journal the pause and stop like a signal would: `rsi resume` continues.
+
+        A budget pause says how to go on; a `cause` (a runner's abort) already does, and is
+        journaled under its own op, so two causes at one point are two events.
+        """
         attempts = self.state.attempts
-        self.record(f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
+        op = f"pause:{attempts}:{content_id({'reason': reason})}" if cause else f"pause:{attempts}"
+        self.record(op, SearchPaused(reason=reason, attempts=attempts))
+        if cause:
+            raise SearchInterrupted(reason)
         raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
 
     def _reserve_release_split(self) -> Reservation:

@@ -169,7 +169,8 @@ class SearchStopped(_Data):
 
 class SearchPaused(_Data):
     """The optimizer's model budget ran out: the search waits, resumable with a larger
-    `[budget]`, or finished as it stands with `rsi resume --finish`."""
+    `[budget]`, or finished as it stands with `rsi resume --finish`. Also a runner's
+    abort (a model that ignores the reply format): resumable once the cause is fixed."""
 
     type: Literal["search_paused"] = "search_paused"
     reason: str

@@ -3,6 +3,8 @@
 `Ask` is what the harness needs of the LLM layer; `TaskModel` counts agent steps and keeps
 every failure for the trace. A reply that does not parse (after the layer's one retry) or
 a transport failure costs the step and yields None; a reached cap stops the harness.
+An answer the layer gave before in this task (`repeated`: same question, same answer) is
+no progress: it is recorded as a `repeat` failure and yields None too.
 """
 
 from __future__ import annotations
@@ -13,15 +15,19 @@ from typing import Any, Protocol
 import dspy
 from pydantic import BaseModel
 
+from evaluators.runners.base import RunnerAbort
+
 
 @dataclass(frozen=True)
 class Answer:
     """The output field's typed value, or why there is none."""
 
     value: BaseModel | None
-    failure: str | None = None  # "malformed", "transport", "timeout", "cap", ...
+    failure: str | None = None  # "malformed", "repeat", "transport", "timeout", "cap", ...
     message: str = ""
     cap: str | None = None
+    reply: str = ""  # malformed: what the model sent (uncut; the harness cuts it)
+    repeated: bool = False  # the same request was answered before in this task
 
 
 class Ask(Protocol):
@@ -32,6 +38,10 @@ class Ask(Protocol):
 
 class HarnessStopped(RuntimeError):
     """A task cap (calls, tokens, wall time) was reached: the harness submits what it has."""
+
+
+class ModelIgnoresFormat(RunnerAbort):
+    """Most of the first generator calls did not parse: the search stops (see FormatWatch)."""
 
 
 class TaskModel:
@@ -46,13 +56,21 @@ class TaskModel:
         self, phase: str, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
     ) -> Any:
         """The typed value of `signature`'s output field, or None after a recorded failure."""
+        return self.answer(phase, signature, max_tokens=max_tokens, **inputs).value
+
+    def answer(
+        self, phase: str, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
+    ) -> Answer:
+        """The whole answer; a repeat comes back as a `repeat` failure with no value."""
         self.calls[phase] = self.calls.get(phase, 0) + 1
         answer = self._ask(signature, max_tokens=max_tokens, **inputs)
+        if answer.failure is None and answer.repeated:
+            answer = Answer(None, "repeat", "same question, same answer: no progress")
         if answer.failure is None:
-            return answer.value
+            return answer
         self.failures.append(
             {"during": phase, "failure": answer.failure, "message": answer.message[:300]}
         )
         if answer.failure == "cap":
             raise HarnessStopped(f"cap reached: {answer.cap or answer.message}")
-        return None
+        return answer

@@ -11,7 +11,13 @@ How every strategy field changes what the harness does:
   criticised pairs and a differential challenge looks for tests separating two repairs
   that pass every approved suite. With one round there is no feedback and no challenge.
 - agentSteps: model steps a pair may take per round (its first draft, refinements and
-  feedback revisions).
+  feedback revisions). A pair whose reply does not parse (after the LLM layer's one
+  retry) is shown that reply, cut to toolOutputChars, and the parse error in its next
+  step; a second malformed reply in a row, or an answer it already had (the same
+  question asked twice in a task is answered from memory: no progress), ends the pair's
+  work for the round before agentSteps is spent ("pair-halted" in the trace). So with a
+  model that ignores the reply format a pair costs 2 steps (4 requests) per round,
+  whatever agentSteps allows.
 - repairSteps: refinements per round of a pair that is not internally consistent yet, each
   shown the execution output of its tests on the initial program and on its own repair.
 - contextTokens: the prompt budget (4 characters a token); the public source of the
@@ -29,15 +35,16 @@ How every strategy field changes what the harness does:
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
 review findings (with whether the host verified their evidence), model failures, the reason
-the harness stopped, and usage. It never holds hidden task material: the runner only ever
-sees the `PublicTask`.
+the harness stopped, the reply-format tally (requests, repeats answered from memory,
+replies that did not parse, one example), and usage. It never holds hidden task material:
+the runner only ever sees the `PublicTask`.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -71,6 +78,11 @@ class TaskLlm(Protocol):
     """What one task's model session used so far (its allowance is shared by all phases)."""
 
     def usage(self) -> Usage: ...
+
+    def finish(self) -> dict[str, Any]:
+        """The task's reply-format tally (model, requests, repeats, replies, malformed,
+        example); may raise a `RunnerAbort` that stops the search."""
+        ...
 
 
 class TaskModels(Protocol):
@@ -130,6 +142,7 @@ class TestHelixRunner:
         except HarnessStopped as stop:
             session.stop_reason = str(stop)
         selected = select(session, matrix)
+        session.phases.append({"phase": "reply-format", **llm.finish()})
         trace = self._trace(session, llm, selected, time.monotonic() - started)
         if selected is None:
             return RunnerResult(
