@@ -105,10 +105,14 @@ def main() -> None:
         "well-behaved": _model("well-behaved", corpus, task_ids, lambda server: None),
         "prose": _model("prose", corpus, task_ids, prose),
     }
-    print("| model | calls | distinct requests | repeated answered requests | calls per submitted suite |")
+    print(
+        "| model | calls | distinct requests | repeated answered requests "
+        "| calls per submitted suite |"
+    )
     print("|---|---|---|---|---|")
     for name, row in rows.items():
-        per_suite = f"{row['calls'] / row['submitted']:.1f}" if row["submitted"] else "none submitted"
+        submitted = row["submitted"]
+        per_suite = f"{row['calls'] / submitted:.1f}" if submitted else "none submitted"
         print(f"| {name} | {row['calls']} | {row['distinct']} | {row['repeats']} | {per_suite} |")
 
 
