@@ -161,6 +161,7 @@ class Task(BaseModel):
             agent_timeout_s=self.agent_timeout_s,
             instruction=instruction,
             files=snapshot_dir(self.environment_dir),
+            verifier_timeout_s=self.verifier_timeout_s,
         )
 
 
@@ -183,6 +184,7 @@ class PublicTask(BaseModel):
     agent_timeout_s: float
     instruction: str
     files: tuple[PublicFile, ...]
+    verifier_timeout_s: float | None = None  # the task's public test timeout
 
     def copy_environment(self, workdir: Path) -> None:
         """Write the initial program into `workdir` (created if needed)."""

@@ -39,6 +39,9 @@ class ScriptedModels:
     def finish(self) -> dict[str, object]:
         return {"replies": len(self.asks[-1].asked), "malformed": 0}
 
+    def tool_chat(self) -> object:
+        raise NotImplementedError("the scripted ask has no tool calling")
+
 
 @pytest.fixture(scope="module")
 def task_set() -> TaskSet:

@@ -43,6 +43,7 @@ from evaluators.llm.preflight import preflight
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
@@ -61,6 +62,9 @@ __all__ = [
     "ReplyStore",
     "Reservation",
     "ResponseCache",
+    "ToolCall",
+    "ToolChat",
+    "ToolTurn",
     "Usage",
     "UsageCaps",
     "UsageMeter",

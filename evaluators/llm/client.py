@@ -69,6 +69,7 @@ class LlmClient:
         self.meter = meter
         self.namespace = namespace
         store = _cassette(settings.replay) if settings.replay is not None else cache
+        self.store = store
         self._transport = Transport(settings, meter, store, lm_factory, sleep)
         self._adapter = ChatAdapter(use_json_adapter_fallback=False)
         self._answered: dict[str, CachedReply] = {}  # this client's answered requests

@@ -55,6 +55,9 @@ class Trace(BaseModel):
     tool_output: str = ""
     usage: Usage = Usage()
     error: str | None = None
+    # Per tool call or step timings; like `tool_output` they stay out of the journal
+    # (kept in `traces/`), which holds only deterministic data.
+    timings: tuple[dict[str, Any], ...] = ()
 
 
 class RunnerResult(BaseModel):

@@ -5,7 +5,9 @@ against the local OpenAI-compatible test server, twice: with a well-behaved mode
 from each task's author pool, tests/harness_pool_model.py) and with a model that answers
 every request in prose, as small local models often do. For each, per task and in total,
 the server's own count of: calls made, distinct requests, calls that repeated a request
-it had already answered in the same task (must be 0), and calls per submitted suite.
+it had already answered in the same task (must be 0), and calls per submitted suite; and
+from the harness's side, the requests it asked that were answered from memory instead
+(each one a call the harness made before it stopped paying twice for one question).
 
     .venv/bin/python experiments/benchmarks/harness_waste.py [--tasks 4]
 """
@@ -62,7 +64,7 @@ def _model(
     name: str, corpus: TaskSet, task_ids: tuple[str, ...], setup: Callable[[LocalLlmServer], None]
 ) -> dict[str, int]:
     strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
-    totals = {"calls": 0, "distinct": 0, "repeats": 0, "submitted": 0}
+    totals = {"calls": 0, "distinct": 0, "repeats": 0, "memory": 0, "submitted": 0}
     with (
         LocalLlmServer(responder=PoolModel(corpus)) as server,
         tempfile.TemporaryDirectory(prefix="rsi-waste-") as home,
@@ -79,10 +81,13 @@ def _model(
             )
             calls, distinct, repeats = _task_counts(server.requests[before:])
             submitted = result.submission is not None
+            tally = [p for p in result.trace.phases if p["phase"] == "reply-format"]
+            memory = tally[0]["repeats"] if tally else 0
             print(
                 f"  {name:12} {task_id:28} calls {calls:3}  distinct {distinct:3}  "
-                f"repeats {repeats}  submitted {submitted}"
+                f"repeats {repeats}  from memory {memory}  submitted {submitted}"
             )
+            totals["memory"] += memory
             totals["calls"] += calls
             totals["distinct"] += distinct
             totals["repeats"] += repeats
@@ -107,13 +112,16 @@ def main() -> None:
     }
     print(
         "| model | calls | distinct requests | repeated answered requests "
-        "| calls per submitted suite |"
+        "| answered from memory | calls per submitted suite |"
     )
-    print("|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|")
     for name, row in rows.items():
         submitted = row["submitted"]
         per_suite = f"{row['calls'] / submitted:.1f}" if submitted else "none submitted"
-        print(f"| {name} | {row['calls']} | {row['distinct']} | {row['repeats']} | {per_suite} |")
+        print(
+            f"| {name} | {row['calls']} | {row['distinct']} | {row['repeats']} "
+            f"| {row['memory']} | {per_suite} |"
+        )
 
 
 if __name__ == "__main__":

@@ -115,7 +115,8 @@ def _render(summary: dict[str, Any]) -> None:
 
 
 def reply_format(phases: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """The harness's reply-format tally, with a verdict when most replies did not parse."""
+    """The harness's reply-format tally, with a verdict when most replies did not parse
+    (None when every reply parsed and no request was asked twice)."""
     tally = next((p for p in phases if p.get("phase") == "reply-format"), None)
     if tally is None:
         return None

@@ -25,6 +25,7 @@ from evaluators.llm import (
     LlmFailure,
     LlmSettings,
     ReplyStore,
+    ToolChat,
     UsageCaps,
     UsageMeter,
 )
@@ -91,6 +92,11 @@ class LlmTaskSession:
         return Usage(
             calls=used.calls, input_tokens=used.input_tokens, output_tokens=used.output_tokens
         )
+
+    def tool_chat(self) -> ToolChat:
+        """Native tool-calling turns on this task's meter, cache and namespace."""
+        client = self._client
+        return ToolChat(client.settings, client.meter, client.store, namespace=client.namespace)
 
     def finish(self) -> dict[str, Any]:
         """The task's reply-format tally for the trace; raises `ModelIgnoresFormat` when

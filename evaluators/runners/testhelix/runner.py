@@ -35,9 +35,9 @@ How every strategy field changes what the harness does:
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
 review findings (with whether the host verified their evidence), model failures, the reason
-the harness stopped, the reply-format tally (requests, repeats answered from memory,
-replies that did not parse, one example), and usage. It never holds hidden task material:
-the runner only ever sees the `PublicTask`.
+the harness stopped, the reply-format tally when a reply did not parse or a request was
+answered from memory (requests, repeats, replies read, malformed, one example), and usage.
+It never holds hidden task material: the runner only ever sees the `PublicTask`.
 """
 
 from __future__ import annotations
@@ -48,12 +48,18 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evaluators.llm import ToolChat
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH
-from evaluators.runners.testhelix.cross_validation import Matrix, cross_validate
+from evaluators.runners.testhelix.agent.pairs import (
+    develop_agent_pairs,
+    harness_wall_s,
+    test_timeout_s,
+)
+from evaluators.runners.testhelix.cross_validation import Matrix, cross_execute, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
 from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
-from evaluators.runners.testhelix.prompts import prompt_versions
+from evaluators.runners.testhelix.prompts import agent_prompt_version, prompt_versions
 from evaluators.runners.testhelix.selection import Selected, select
 from evaluators.runners.testhelix.session import Session
 from evaluators.runners.testhelix.synthesis import develop_pairs
@@ -72,6 +78,9 @@ class HarnessSettings(BaseModel):
     )
     execution_repeats: int = Field(default=2, ge=1, le=3)
     seed: int = 42
+    # "structured": each step is one typed call returning whole files (pytest suites);
+    # "agent": each pair is a coding agent with tools (agent/), suites in any language.
+    pairs: Literal["structured", "agent"] = "structured"
 
 
 class TaskLlm(Protocol):
@@ -82,6 +91,10 @@ class TaskLlm(Protocol):
     def finish(self) -> dict[str, Any]:
         """The task's reply-format tally (model, requests, repeats, replies, malformed,
         example); may raise a `RunnerAbort` that stops the search."""
+        ...
+
+    def tool_chat(self) -> ToolChat:
+        """Native tool-calling turns on the same allowance (agent pairs)."""
         ...
 
 
@@ -112,6 +125,7 @@ class TestHelixRunner:
         self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
     ) -> RunnerResult:
         started = time.monotonic()
+        limits = paper_limits(task, limits)
         namespace = f"{strategy_id(strategy)}:{task.id}:{self.settings.seed}"
         ask, llm = self._models.open(namespace, limits)
         bench = Workbench(
@@ -135,14 +149,21 @@ class TestHelixRunner:
         )
         matrix: Matrix = {}
         try:
-            develop_pairs(session, count, round_number=1)
-            self._top_up(session, count)
-            if configuration == "peer-cross-validation":
-                matrix = cross_validate(session)
+            if self.settings.pairs == "agent":
+                session.phases[-1]["prompts"] = {**prompt_versions(), **agent_prompt_version()}
+                matrix = self._agents(session, llm, count, limits, workdir, started)
+            else:
+                develop_pairs(session, count, round_number=1)
+                self._top_up(session, count)
+                if configuration == "peer-cross-validation":
+                    matrix = cross_validate(session)
         except HarnessStopped as stop:
             session.stop_reason = str(stop)
         selected = select(session, matrix)
-        session.phases.append({"phase": "reply-format", **llm.finish()})
+        tally = llm.finish()
+        if tally.get("malformed") or tally.get("repeats"):
+            # Only then: a well-behaved model's journal stays as it was before the tally.
+            session.phases.append({"phase": "reply-format", **tally})
         trace = self._trace(session, llm, selected, time.monotonic() - started)
         if selected is None:
             return RunnerResult(
@@ -150,6 +171,33 @@ class TestHelixRunner:
                 trace=trace.model_copy(update={"error": "no qualified suite to submit"}),
             )
         return RunnerResult(submission=self._write(workdir / "submission", selected), trace=trace)
+
+    @staticmethod
+    def _agents(
+        session: Session,
+        llm: TaskLlm,
+        count: int,
+        limits: RunnerLimits,
+        workdir: Path,
+        started: float,
+    ) -> Matrix:
+        """Agent pairs, then (configuration C) every suite on every peer repair. The
+        review, feedback and challenges of structured pairs do not run on agent pairs yet:
+        consistent agent suites count as approved."""
+        develop_agent_pairs(
+            session,
+            count,
+            llm.tool_chat(),
+            workdir=workdir,
+            deadline=started + limits.wall_s,
+            test_timeout=limits.test_timeout_s,
+        )
+        if session.configuration != "peer-cross-validation":
+            return {}
+        matrix = cross_execute(session, 1)
+        for pair in session.consistent_pairs():
+            pair.approved = True
+        return matrix
 
     def _top_up(self, session: Session, started: int) -> None:
         """Start new pairs in round 2 while fewer than two are consistent (maxCandidates)."""
@@ -168,6 +216,9 @@ class TestHelixRunner:
             target = directory / file.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(file.content, encoding="utf-8")
+        if any(file.path == "run.sh" for file in selected.tests):  # an agent's own entry
+            (directory / "run.sh").chmod(0o755)
+            return directory
         (directory / "conftest.py").write_text(CONFTEST)
         (directory / "run.sh").write_text(RUN_SH)
         (directory / "run.sh").chmod(0o755)
@@ -196,4 +247,17 @@ class TestHelixRunner:
             checks=tuple(session.checks),
             tool_output=cut("\n".join(session.bench.outputs), session.strategy.tool_output_chars),
             usage=usage.model_copy(update={"steps": steps, "seconds": round(seconds, 3)}),
+            timings=tuple(session.timings),
         )
+
+
+def paper_limits(task: PublicTask, limits: RunnerLimits) -> RunnerLimits:
+    """The paper's caps: the harness runs at most T - min(120, T/4) - 20 s for the task's
+    agent limit T (never more than `limits.wall_s`, 900 s by default); tests time out at
+    the smaller of `limits.test_timeout_s` (180 s) and the task's verifier timeout."""
+    return limits.model_copy(
+        update={
+            "wall_s": harness_wall_s(task.agent_timeout_s, limits.wall_s),
+            "test_timeout_s": test_timeout_s(task.verifier_timeout_s, limits.test_timeout_s),
+        }
+    )

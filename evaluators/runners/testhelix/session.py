@@ -91,6 +91,7 @@ class Session:
     pairs: list[Pair] = field(default_factory=list)
     phases: list[dict[str, Any]] = field(default_factory=list)
     checks: list[dict[str, Any]] = field(default_factory=list)
+    timings: list[dict[str, Any]] = field(default_factory=list)  # agent tool calls' seconds
     stop_reason: str | None = None
 
     def record_check(self, pair: Pair, check: Check) -> Check:

@@ -10,6 +10,9 @@ from evaluators.llm.prompts import PromptFiles
 
 NAMES = ("planning", "generation", "refinement", "review", "feedback", "challenge")
 _FILES = PromptFiles(__package__, NAMES)
+# The agent pairs' prompt is versioned apart, so that traces of structured pairs (and
+# their journals) do not change with it.
+_AGENT = PromptFiles(__package__, ("agent",))
 
 
 def prompt(name: str) -> str:
@@ -19,3 +22,11 @@ def prompt(name: str) -> str:
 
 def prompt_versions() -> dict[str, int]:
     return _FILES.versions()
+
+
+def agent_prompt() -> str:
+    return _AGENT.text("agent")
+
+
+def agent_prompt_version() -> dict[str, int]:
+    return _AGENT.versions()
