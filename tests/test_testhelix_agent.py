@@ -20,7 +20,7 @@ from evaluators.llm import LlmSettings, ResponseCache
 from evaluators.metrics import score_task
 from evaluators.runners.base import RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
-from evaluators.runners.testhelix.agent import harness_wall_s, test_timeout_s
+from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
@@ -146,4 +146,6 @@ def test_the_papers_caps() -> None:
     assert harness_wall_s(600) == 460  # T - min(120, T/4) - 20 at the default T
     assert harness_wall_s(2000) == 900  # never above the 900 s cap
     assert harness_wall_s(200) == 130
-    assert test_timeout_s(60) == 60 and test_timeout_s(600) == 180 and test_timeout_s(None) == 180
+    assert (
+        suite_timeout_s(60) == 60 and suite_timeout_s(600) == 180 and suite_timeout_s(None) == 180
+    )

@@ -54,7 +54,7 @@ from evaluators.runners.suite_draft import CONFTEST, RUN_SH
 from evaluators.runners.testhelix.agent.pairs import (
     develop_agent_pairs,
     harness_wall_s,
-    test_timeout_s,
+    suite_timeout_s,
 )
 from evaluators.runners.testhelix.cross_validation import Matrix, cross_execute, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
@@ -258,6 +258,6 @@ def paper_limits(task: PublicTask, limits: RunnerLimits) -> RunnerLimits:
     return limits.model_copy(
         update={
             "wall_s": harness_wall_s(task.agent_timeout_s, limits.wall_s),
-            "test_timeout_s": test_timeout_s(task.verifier_timeout_s, limits.test_timeout_s),
+            "test_timeout_s": suite_timeout_s(task.verifier_timeout_s, limits.test_timeout_s),
         }
     )

@@ -5,7 +5,7 @@ from evaluators.runners.testhelix.agent.loop import TOOLS, AgentRun, PairAgent
 from evaluators.runners.testhelix.agent.pairs import (
     develop_agent_pairs,
     harness_wall_s,
-    test_timeout_s,
+    suite_timeout_s,
 )
 from evaluators.runners.testhelix.agent.workspace import ToolRefused, Workspace
 
@@ -17,5 +17,5 @@ __all__ = [
     "Workspace",
     "develop_agent_pairs",
     "harness_wall_s",
-    "test_timeout_s",
+    "suite_timeout_s",
 ]

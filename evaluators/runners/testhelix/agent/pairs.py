@@ -33,7 +33,7 @@ def harness_wall_s(agent_timeout_s: float, cap_s: float = 900.0) -> float:
     return max(1.0, min(cap_s, agent_timeout_s - min(120.0, agent_timeout_s / 4) - 20.0))
 
 
-def test_timeout_s(verifier_timeout_s: float | None, cap_s: float = 180.0) -> float:
+def suite_timeout_s(verifier_timeout_s: float | None, cap_s: float = 180.0) -> float:
     """The smaller of 180 s and the task's own verifier timeout."""
     return min(cap_s, verifier_timeout_s) if verifier_timeout_s else cap_s
 
