@@ -3,8 +3,9 @@
 `Ask` is what the harness needs of the LLM layer; `TaskModel` counts agent steps and keeps
 every failure for the trace. A reply that does not parse (after the layer's one retry) or
 a transport failure costs the step and yields None; a reached cap stops the harness.
-An answer the layer gave before in this task (`repeated`: same question, same answer) is
-no progress: it is recorded as a `repeat` failure and yields None too.
+An answer the layer gave before in this task comes back `repeated` (same question, same
+answer): a review of an identical suite may use it, a pair's next step treats it as no
+progress (synthesis.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class Answer:
     """The output field's typed value, or why there is none."""
 
     value: BaseModel | None
-    failure: str | None = None  # "malformed", "repeat", "transport", "timeout", "cap", ...
+    failure: str | None = None  # "malformed", "transport", "timeout", "cap", ...
     message: str = ""
     cap: str | None = None
     reply: str = ""  # malformed: what the model sent (uncut; the harness cuts it)
@@ -61,11 +62,9 @@ class TaskModel:
     def answer(
         self, phase: str, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
     ) -> Answer:
-        """The whole answer; a repeat comes back as a `repeat` failure with no value."""
+        """The whole answer, `repeated` when this task had it answered before."""
         self.calls[phase] = self.calls.get(phase, 0) + 1
         answer = self._ask(signature, max_tokens=max_tokens, **inputs)
-        if answer.failure is None and answer.repeated:
-            answer = Answer(None, "repeat", "same question, same answer: no progress")
         if answer.failure is None:
             return answer
         self.failures.append(

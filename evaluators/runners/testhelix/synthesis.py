@@ -100,6 +100,9 @@ def write_pair(session: Session, pair: Pair, *, template: str, feedback: str = "
 def _take(session: Session, pair: Pair, answer: Answer) -> bool:
     """Adopt a draft, or note why there is none: a malformed reply is shown to the next
     step; two in a row, or an answer the pair already had, halt the pair for the round."""
+    if answer.repeated:
+        _halt(session, pair, "same question, same answer: no progress")
+        return False
     if isinstance(answer.value, PairDraft):
         pair.draft = answer.value
         pair.version += 1
@@ -114,8 +117,6 @@ def _take(session: Session, pair: Pair, answer: Answer) -> bool:
         )
         if pair.malformed_streak >= MAX_MALFORMED_STREAK:
             _halt(session, pair, f"{MAX_MALFORMED_STREAK} consecutive malformed replies")
-    elif answer.failure == "repeat":
-        _halt(session, pair, "same question, same answer: no progress")
     return False
 
 
