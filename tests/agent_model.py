@@ -67,15 +67,35 @@ def tool_results(body: dict[str, Any]) -> int:
     return count
 
 
-class AgentModel:
-    """Responder: the next call of `plan`, then plain text once the plan is done."""
+def review_plan(*findings: dict[str, Any]) -> Plan:
+    """A reviewer that reads the suite, runs it and the program (no repair installed),
+    then reports `findings`."""
+    return [
+        ("read_file", {"path": "tests/run.sh"}),
+        ("run", {"command": RUN}),
+        ("run", {"command": "bash ./slugify.sh 'a  b'"}),
+        ("report", {"findings": list(findings), "covered": ["1", "2", "3"],
+                    "checks": ["the suite fails on the unrepaired program"]}),
+    ]  # fmt: skip
 
-    def __init__(self, plan: Plan) -> None:
+
+def offered(body: dict[str, Any]) -> set[str]:
+    """The names of the tools a request offers (either provider's shape)."""
+    return {tool.get("name") or tool["function"]["name"] for tool in body.get("tools", [])}
+
+
+class AgentModel:
+    """Responder: the next call of `plan` (of `review` when the request offers `report`),
+    then plain text once the plan is done."""
+
+    def __init__(self, plan: Plan, review: Plan | None = None) -> None:
         self.plan = plan
+        self.review = review or review_plan()
 
     def __call__(self, body: dict[str, Any]) -> str | ToolUse:
+        plan = self.review if "report" in offered(body) else self.plan
         step = tool_results(body)
-        if step >= len(self.plan):
+        if step >= len(plan):
             return "Done."
-        name, arguments = self.plan[step]
+        name, arguments = plan[step]
         return ToolUse(calls=((f"call_{step}", name, arguments),))

@@ -24,7 +24,7 @@ from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
-from tests.agent_model import SLUGIFY, AgentModel, Plan, slugify_plan
+from tests.agent_model import SLUGIFY, AgentModel, Plan, review_plan, slugify_plan
 from tests.llm_server import LocalLlmServer
 
 ONE = Strategy(initialCandidates=1, maxCandidates=1)
@@ -44,12 +44,14 @@ def _run(
     provider: str = "openai",
     strategy: Strategy = ONE,
     limits: RunnerLimits | None = None,
+    configuration: str = "single",
+    review: Plan | None = None,
 ) -> tuple[RunnerResult, LocalLlmServer]:
-    with LocalLlmServer(responder=AgentModel(plan)) as server:
+    with LocalLlmServer(responder=AgentModel(plan, review)) as server:
         base = server.openai_base if provider == "openai" else server.base_url
         settings = LlmSettings(model=f"{provider}/local-model", api_base=base)
         models = LlmTaskModels(settings, ResponseCache(tmp_path / "cache"))
-        harness = HarnessSettings(configuration="single", execution_repeats=1, pairs="agent")
+        harness = HarnessSettings(configuration=configuration, execution_repeats=1, pairs="agent")
         runner = TestHelixRunner(sandbox, models, harness)
         result = runner.run(
             strategy,
@@ -149,3 +151,40 @@ def test_the_papers_caps() -> None:
     assert (
         suite_timeout_s(60) == 60 and suite_timeout_s(600) == 180 and suite_timeout_s(None) == 180
     )
+
+
+@pytest.mark.parametrize("blocking", [False, True])
+def test_configuration_c_reviews_each_suite_in_a_fresh_copy_without_the_repair(
+    bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path, blocking: bool
+) -> None:
+    finding = {
+        "test": "cases.sh",
+        "blocking": True,
+        "evidence": "The slug never starts or ends with `-`.",
+        "problem": "pins a detail",
+    }
+    review = review_plan(*([finding] if blocking else []))
+    two = Strategy(initialCandidates=2, maxCandidates=2)
+    result, server = _run(
+        bwrap_sandbox, polyglot, tmp_path, slugify_plan(), strategy=two,
+        configuration="peer-cross-validation", review=review,
+    )  # fmt: skip
+    reviews = [p for p in result.trace.phases if p["phase"] == "agent-review"]
+    assert [r["pair"] for r in reviews] == [0, 1]
+    for r in reviews:
+        assert r["stop"] == "reported" and r["covered"] == ["1", "2", "3"]
+        assert r["checks"] == ["the suite fails on the unrepaired program"]
+        assert r["approved"] is not blocking
+        assert [f["verified"] for f in r["findings"]] == ([True] if blocking else [])
+    review_requests = [b for b in server.requests if "report" in str(b.get("tools"))]
+    assert review_requests and all(
+        (b.get("max_tokens") or b.get("max_completion_tokens")) == two.review_max_output_tokens
+        for b in review_requests
+    )
+    # The reviewer ran the program unrepaired: the initial bug shows ('a--b').
+    work = tmp_path / "work" / "agents" / "review0"
+    assert (work / "tests" / "run.sh").is_file()
+    assert (work / "app" / "slugify.sh").read_text() == (
+        SLUGIFY / "environment" / "slugify.sh"
+    ).read_text()
+    assert (result.submission is None) is blocking

@@ -56,6 +56,7 @@ from evaluators.runners.testhelix.agent.pairs import (
     harness_wall_s,
     suite_timeout_s,
 )
+from evaluators.runners.testhelix.agent.review import review_agent_pair
 from evaluators.runners.testhelix.cross_validation import Matrix, cross_execute, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
 from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
@@ -181,22 +182,22 @@ class TestHelixRunner:
         workdir: Path,
         started: float,
     ) -> Matrix:
-        """Agent pairs, then (configuration C) every suite on every peer repair. The
-        review, feedback and challenges of structured pairs do not run on agent pairs yet:
-        consistent agent suites count as approved."""
+        """Agent pairs, then (configuration C) every suite on every peer repair and an
+        agent review of each consistent suite (agent/review.py). Feedback rounds and
+        differential challenges of structured pairs do not run on agent pairs yet."""
+        chat = llm.tool_chat()
+        deadline, timeout = started + limits.wall_s, limits.test_timeout_s
         develop_agent_pairs(
-            session,
-            count,
-            llm.tool_chat(),
-            workdir=workdir,
-            deadline=started + limits.wall_s,
-            test_timeout=limits.test_timeout_s,
+            session, count, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
         )
         if session.configuration != "peer-cross-validation":
             return {}
         matrix = cross_execute(session, 1)
         for pair in session.consistent_pairs():
-            pair.approved = True
+            phase = review_agent_pair(
+                session, pair, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
+            )
+            session.phases.append(phase)
         return matrix
 
     def _top_up(self, session: Session, started: int) -> None:

@@ -5,9 +5,10 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
 - every tool call is one agent step; `agentSteps` bounds a pair's steps, and once a
   `submit` fails the consistency check only `repairSteps` more steps are allowed;
 - a turn without a tool call costs a step too (the model is told to use the tools);
-- the pair stops at the harness deadline (the paper's wall cap), at a task cap, after
-  two failed model turns in a row, or when a request repeats one already answered (same
-  question, same answer: no progress);
+- the pair stops at the harness deadline (the paper's wall cap), at a task cap, or after
+  two failed model turns in a row; a session's history only grows, so it never repeats
+  its own question, and a question another session of the task already asked (a second
+  reviewer of an identical suite) is answered from memory, not paid again;
 - every tool call is traced: name, arguments cut to 200 characters, output size, whether
   it was refused (the trace's phases, journaled), and its seconds (`Trace.timings`);
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
@@ -30,7 +31,7 @@ from search_space import Strategy
 
 ARGUMENT_CHARS = 200
 TURN_MAX_TOKENS = 8_192
-NO_TOOL = "Use the tools (list_files, read_file, write_file, run, submit); submit when done."
+NO_TOOL = "Use the tools you were given; finish with submit (a pair) or report (a review)."
 
 
 def _tool(name: str, description: str, **properties: Any) -> dict[str, Any]:
@@ -71,6 +72,27 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "Submit the pair: the suite must fail on the initial program and pass on your repair.",
     ),
 )
+_FINDING = {
+    "type": "object",
+    "properties": {
+        "test": {"type": "string"},
+        "blocking": {"type": "boolean"},
+        "evidence": {"type": "string", "description": "verbatim quote of the requirement"},
+        "problem": {"type": "string"},
+    },
+    "required": ["test", "blocking", "problem"],
+}
+REVIEW_TOOLS: tuple[dict[str, Any], ...] = (
+    *(tool for tool in TOOLS if tool["function"]["name"] in ("list_files", "read_file", "run")),
+    _tool(
+        "report",
+        "Report the review: findings (a blocking one quotes the requirement verbatim), the "
+        "requirements the suite covers, and the execution checks you ran.",
+        findings={"type": "array", "items": _FINDING},
+        covered={"type": "array", "items": {"type": "string"}},
+        checks={"type": "array", "items": {"type": "string"}},
+    ),
+)
 
 
 @dataclass
@@ -82,6 +104,7 @@ class AgentRun:
     initial: Check | None = None
     own: Check | None = None
     stop: str = ""
+    report: dict[str, Any] | None = None  # a reviewer's `report` arguments
     calls: list[dict[str, Any]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)  # per call, kept out of the journal
     failures: list[dict[str, Any]] = field(default_factory=list)
@@ -98,12 +121,17 @@ class PairAgent:
         *,
         deadline: float,
         repeats: int = 1,
+        tools: tuple[dict[str, Any], ...] = TOOLS,
+        max_tokens: int = TURN_MAX_TOKENS,
     ) -> None:
         self.chat = chat
         self.workspace = workspace
         self.strategy = strategy
         self.deadline = deadline
         self.repeats = repeats
+        self.tools = tools
+        self.offered = {tool["function"]["name"] for tool in tools}
+        self.max_tokens = max_tokens
         self.run = AgentRun()
 
     def session(self, messages: list[dict[str, Any]]) -> AgentRun:
@@ -114,7 +142,7 @@ class PairAgent:
             self.run.stop = self._bound(failed_at)
             if self.run.stop:
                 break
-            turn = self.chat.turn(messages, TOOLS, max_tokens=TURN_MAX_TOKENS)
+            turn = self.chat.turn(messages, self.tools, max_tokens=self.max_tokens)
             if isinstance(turn, LlmFailure):
                 self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
                 if turn.kind == "cap":
@@ -123,9 +151,6 @@ class PairAgent:
                 self.run.stop = "2 failed model turns in a row" if misses >= 2 else ""
                 continue
             misses = 0
-            if turn.repeated:
-                self.run.stop = "same question, same answer: no progress"
-                break
             messages.append(turn.message)
             if not turn.calls:
                 self.run.steps += 1
@@ -138,6 +163,8 @@ class PairAgent:
                     failed_at = self.run.steps if failed_at is None else failed_at
                 if self.run.submitted:
                     self.run.stop = "submitted"
+                if self.run.report is not None:
+                    self.run.stop = "reported"
         return self.run
 
     def _bound(self, failed_at: int | None) -> str:
@@ -175,6 +202,11 @@ class PairAgent:
 
     def _dispatch(self, name: str, arguments: dict[str, Any]) -> str:
         space = self.workspace
+        if name not in self.offered:
+            raise ToolRefused(f"no tool named {name!r} here")
+        if name == "report":
+            self.run.report = arguments
+            return "report received"
         if name == "list_files":
             return space.list_files(**arguments)
         if name == "read_file":

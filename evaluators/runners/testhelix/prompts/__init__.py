@@ -12,7 +12,7 @@ NAMES = ("planning", "generation", "refinement", "review", "feedback", "challeng
 _FILES = PromptFiles(__package__, NAMES)
 # The agent pairs' prompt is versioned apart, so that traces of structured pairs (and
 # their journals) do not change with it.
-_AGENT = PromptFiles(__package__, ("agent",))
+_AGENT = PromptFiles(__package__, ("agent", "agent_review"))
 
 
 def prompt(name: str) -> str:
@@ -24,8 +24,9 @@ def prompt_versions() -> dict[str, int]:
     return _FILES.versions()
 
 
-def agent_prompt() -> str:
-    return _AGENT.text("agent")
+def agent_prompt(name: str = "agent") -> str:
+    """The agent pairs' prompt (`agent`) or their reviewer's (`agent_review`)."""
+    return _AGENT.text(name)
 
 
 def agent_prompt_version() -> dict[str, int]:
