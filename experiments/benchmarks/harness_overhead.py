@@ -8,7 +8,14 @@ sandbox run is timed; what remains of the task's wall time is the harness's own 
 (prompt building, file writing, bookkeeping). Prints, per task and in total, the three
 shares of wall time, measured in one run.
 
-    .venv/bin/python experiments/benchmarks/harness_overhead.py [--tasks 4]
+    .venv/bin/python experiments/benchmarks/harness_overhead.py [--tasks 4] [--agent]
+
+`--agent` runs the agent pairs instead (`[runner.testhelix] pairs = "agent"`, K=3,
+configuration C with agent reviews) on the bash task experiments/polyglot/sh-slugify,
+the model played by the scripted tool-using model (tests/agent_model.py), `--repeats`
+times: tool calls per task, and the shares of wall time in model turns (litellm's native
+tool calling, HTTP, metering, cache), in tools (the workspace's own work plus the sandbox
+runs they start), of which in the sandbox, and in the harness's own work.
 """
 
 from __future__ import annotations
@@ -87,10 +94,74 @@ class TimedModels:
         return timed, usage
 
 
+def agent_main(repeats: int) -> None:
+    """The agent loop's costs on the bash task; see the module docstring."""
+    from evaluators.llm import ToolChat
+    from tests.agent_model import SLUGIFY, AgentModel, slugify_plan
+
+    polyglot = TaskSet.load(SLUGIFY.parent)
+    strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
+    turn_seconds = [0.0]
+    original = ToolChat.turn
+
+    def timed_turn(self: ToolChat, *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            turn_seconds[0] += time.perf_counter() - started
+
+    ToolChat.turn = timed_turn  # type: ignore[method-assign]
+    print(f"load average {os.getloadavg()[0]:.2f}; agent pairs, K=3, configuration C")
+    totals = {"wall": 0.0, "model": 0.0, "tools": 0.0, "sandbox": 0.0, "calls": 0}
+    with (
+        LocalLlmServer(responder=AgentModel(slugify_plan())) as server,
+        tempfile.TemporaryDirectory(prefix="rsi-agent-") as home,
+    ):
+        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+        for repeat in range(repeats):
+            sandbox = TimedSandbox(LocalSandbox())
+            models = LlmTaskModels(settings, ResponseCache(Path(home) / f"cache{repeat}"))
+            harness = HarnessSettings(pairs="agent", execution_repeats=1)
+            runner = TestHelixRunner(sandbox, models, harness)  # type: ignore[arg-type]
+            turn_seconds[0] = 0.0
+            started = time.perf_counter()
+            result = runner.run(
+                strategy, polyglot.get("sh-slugify").public(), RunnerLimits(),
+                Path(home) / f"w{repeat}",
+            )  # fmt: skip
+            wall = time.perf_counter() - started
+            tools = sum(t["seconds"] for t in result.trace.timings)
+            calls = sum(len(p["tool_calls"]) for p in result.trace.phases if "tool_calls" in p)
+            # Tool time holds the sandbox runs tools start; the rest of the sandbox time
+            # (cross-execution) is at least sandbox - tools, so `own` is an upper bound.
+            own = wall - turn_seconds[0] - tools - max(0.0, sandbox.seconds - tools)
+            print(
+                f"  run {repeat}: wall {wall:6.1f} s, {calls} tool calls; model "
+                f"{turn_seconds[0] / wall:5.1%}, tools {tools / wall:5.1%} (sandbox "
+                f"{sandbox.seconds / wall:5.1%} of wall in all, {sandbox.runs} runs), "
+                f"harness at most {own / wall:5.1%}; submitted={result.submission is not None}"
+            )
+            for key, value in (("wall", wall), ("model", turn_seconds[0]), ("tools", tools),
+                               ("sandbox", sandbox.seconds), ("calls", calls)):  # fmt: skip
+                totals[key] += value
+    wall = totals["wall"]
+    print(
+        f"all runs: {totals['calls'] / repeats:.1f} tool calls per task; model turns "
+        f"{totals['model'] / wall:.1%}, tools {totals['tools'] / wall:.1%}, sandbox runs in "
+        f"all {totals['sandbox'] / wall:.1%} of wall time"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=4)
+    parser.add_argument("--agent", action="store_true", help="the agent pairs instead")
+    parser.add_argument("--repeats", type=int, default=3, help="agent runs (with --agent)")
     args = parser.parse_args()
+    if args.agent:
+        agent_main(args.repeats)
+        return
     corpus = TaskSet.load(ROOT / "experiments/tasks")
     strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
     print(f"load average {os.getloadavg()[0]:.2f}; strategy: initial (K=3), configuration C")

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import REVIEW_TOOLS, PairAgent
+from evaluators.runners.testhelix.agent.pairs import timings
 from evaluators.runners.testhelix.agent.workspace import Workspace
 from evaluators.runners.testhelix.context import strategy_text
 from evaluators.runners.testhelix.cross_validation import public_evidence, verify
@@ -64,6 +65,7 @@ def review_agent_pair(
         max_tokens=strategy.review_max_output_tokens,
     )
     run = reviewer.session(messages)
+    session.timings.extend({**t, "review": True} for t in timings(pair.index, run))
     report, problem = _report(run.report)
     pair.findings = verify(report, public_evidence(session)) if report else []
     pair.approved = report is not None and not any(f["verified"] for f in pair.findings)
