@@ -182,10 +182,7 @@ class Engine:
                 self._search(stop)
             except StopRequested as stopped:
                 raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
-            except RunnerAbort as abort:
-                # A runner found every further evaluation wasted (a model that ignores the
-                # reply format): journal why and stop as SIGTERM does; `rsi resume`
-                # continues once the cause is fixed (the evaluation in flight is rerun).
+            except RunnerAbort as abort:  # further evaluations wasted: stop as on SIGTERM
                 self._pause(str(abort), cause=True)
             finally:
                 if hasattr(self, "evaluator"):
@@ -253,8 +250,10 @@ class Engine:
     def _pause(self, reason: str, *, cause: bool = False) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues.
 
-        A budget pause says how to go on; a `cause` (a runner's abort) already does, and is
-        journaled under its own op, so two causes at one point are two events.
+        A budget pause says how to go on; a `cause` (a runner's `RunnerAbort`: a model
+        that ignores the reply format) already does, and is journaled under its own op, so
+        two causes at one point are two events. `rsi resume` continues once it is fixed;
+        the evaluations in flight are run again.
         """
         attempts = self.state.attempts
         op = f"pause:{attempts}:{content_id({'reason': reason})}" if cause else f"pause:{attempts}"
