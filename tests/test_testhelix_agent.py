@@ -21,6 +21,7 @@ from evaluators.metrics import score_task
 from evaluators.runners.base import RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
+from evaluators.runners.testhelix.agent.loop import within_budget
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
@@ -188,3 +189,28 @@ def test_configuration_c_reviews_each_suite_in_a_fresh_copy_without_the_repair(
         SLUGIFY / "environment" / "slugify.sh"
     ).read_text()
     assert (result.submission is None) is blocking
+
+
+def test_context_tokens_bound_what_the_agent_keeps_in_view() -> None:
+    messages = [
+        {"role": "system", "content": "s" * 100},
+        {"role": "tool", "tool_call_id": "a", "content": "x" * 5_000},
+        {"role": "tool", "tool_call_id": "b", "content": "y" * 5_000},
+    ]
+    assert within_budget(messages, 20_000) == messages
+    sent = within_budget(messages, 6_000)
+    assert sent[1]["content"].startswith("[output elided") and sent[2] == messages[2]
+    assert messages[1]["content"] == "x" * 5_000  # the session's history is unchanged
+
+
+def test_configuration_b_submits_one_agent_suite(
+    bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
+) -> None:
+    two = Strategy(initialCandidates=2, maxCandidates=2)
+    result, _ = _run(
+        bwrap_sandbox, polyglot, tmp_path, slugify_plan(), strategy=two,
+        configuration="random-submission",
+    )  # fmt: skip
+    selection = next(p for p in result.trace.phases if p["phase"] == "selection")
+    assert result.submission is not None and selection["selected"] in ("pair0", "pair1")
+    assert len([p for p in result.trace.phases if p["phase"] == "agent-pair"]) == 2

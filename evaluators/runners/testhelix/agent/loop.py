@@ -5,6 +5,8 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
 - every tool call is one agent step; `agentSteps` bounds a pair's steps, and once a
   `submit` fails the consistency check only `repairSteps` more steps are allowed;
 - a turn without a tool call costs a step too (the model is told to use the tools);
+- `contextTokens` is the prompt budget: past it, the oldest tool outputs are elided from
+  what is sent (`within_budget`);
 - the pair stops at the harness deadline (the paper's wall cap), at a task cap, or after
   two failed model turns in a row; a session's history only grows, so it never repeats
   its own question, and a question another session of the task already asked (a second
@@ -30,6 +32,8 @@ from evaluators.sandbox.base import Outcome, RunSpec
 from search_space import Strategy
 
 ARGUMENT_CHARS = 200
+CHARS_PER_TOKEN = 4
+ELIDED = "[output elided: the conversation outgrew contextTokens; call the tool again]"
 TURN_MAX_TOKENS = 8_192
 NO_TOOL = "Use the tools you were given; finish with submit (a pair) or report (a review)."
 
@@ -110,6 +114,22 @@ class AgentRun:
     failures: list[dict[str, Any]] = field(default_factory=list)
 
 
+def within_budget(messages: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
+    """The conversation as sent: while it exceeds `contextTokens` (4 characters a token),
+    the oldest tool outputs are elided, so the prompt budget bounds what the agent keeps
+    in view (what it reads, not a pasted source). The session's own history is unchanged."""
+    sizes = [len(str(m.get("content") or "")) for m in messages]
+    total = sum(sizes)
+    sent = list(messages)
+    for index, message in enumerate(messages):
+        if total <= budget_chars:
+            break
+        if message.get("role") == "tool" and sizes[index] > len(ELIDED):
+            sent[index] = {**message, "content": ELIDED}
+            total -= sizes[index] - len(ELIDED)
+    return sent
+
+
 class PairAgent:
     """Runs one pair's agent session; see the module docstring."""
 
@@ -142,7 +162,10 @@ class PairAgent:
             self.run.stop = self._bound(failed_at)
             if self.run.stop:
                 break
-            turn = self.chat.turn(messages, self.tools, max_tokens=self.max_tokens)
+            budget = self.strategy.context_tokens * CHARS_PER_TOKEN
+            turn = self.chat.turn(
+                within_budget(messages, budget), self.tools, max_tokens=self.max_tokens
+            )
             if isinstance(turn, LlmFailure):
                 self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
                 if turn.kind == "cap":
