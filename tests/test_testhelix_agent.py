@@ -18,7 +18,7 @@ import pytest
 from evaluators.judge import judge
 from evaluators.llm import LlmSettings, ResponseCache
 from evaluators.metrics import score_task
-from evaluators.runners.base import RunnerLimits, RunnerResult
+from evaluators.runners.base import RunnerAbort, RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.runners.testhelix.agent.loop import within_budget
@@ -214,3 +214,19 @@ def test_configuration_b_submits_one_agent_suite(
     selection = next(p for p in result.trace.phases if p["phase"] == "selection")
     assert result.submission is not None and selection["selected"] in ("pair0", "pair1")
     assert len([p for p in result.trace.phases if p["phase"] == "agent-pair"]) == 2
+
+
+def test_a_model_that_never_calls_a_tool_is_named_and_stops_the_search(
+    bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
+) -> None:
+    with LocalLlmServer(responder=lambda body: "I would write some tests here.") as server:
+        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+        cache = ResponseCache(tmp_path / "cache")
+        models = LlmTaskModels(settings, cache)
+        harness = HarnessSettings(configuration="single", execution_repeats=1, pairs="agent")
+        runner = TestHelixRunner(bwrap_sandbox, models, harness)
+        task = polyglot.get("sh-slugify").public()
+        with pytest.raises(RunnerAbort, match="does not follow the reply format"):
+            runner.run(ONE, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+    assert server.calls == ONE.agent_steps  # each prose turn cost a step, then the task ended
+    assert cache.entries() == []  # forgotten: a resumed search asks the fixed model again

@@ -11,13 +11,16 @@
   already answered in this chat is never sent again (`repeated` on the turn).
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
+- `observe(malformed, text)`, when given, hears of every paid or cached turn (not a
+  repeat): malformed when it called no tool or gave arguments that are not an object, so
+  the reply-format check also names a model that ignores tool calling. It may raise.
 """
 
 from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -59,12 +62,15 @@ class ToolChat:
         store: ReplyStore | None = None,
         *,
         namespace: str = "",
+        observe: Callable[[bool, str], None] | None = None,
     ) -> None:
         self.settings = settings
         self.meter = meter
         self.store = store
         self.namespace = namespace
+        self.observe = observe
         self._answered: dict[str, str] = {}
+        self._malformed: list[str] = []  # keys of turns that called no tool
         self._lock = threading.Lock()
 
     def turn(
@@ -94,7 +100,7 @@ class ToolChat:
         if known is not None or stored is not None:
             text = known if known is not None else stored.text  # type: ignore[union-attr]
             self.meter.settle(reservation, stored.usage if stored else None, cached=True)
-            return _parse(text, cached=True, repeated=known is not None)
+            return self._heard(key, _parse(text, cached=True, repeated=known is not None))
         from openai import OpenAIError  # litellm's exceptions derive from openai's
 
         reported: Usage | None = None
@@ -112,7 +118,27 @@ class ToolChat:
             self.store.put(
                 CachedReply(key=key, model=self.settings.model, text=text, usage=reported)
             )
-        return _parse(text, cached=False, repeated=False)
+        return self._heard(key, _parse(text, cached=False, repeated=False))
+
+    def forget_malformed(self) -> None:
+        """Drop the turns that called no tool from memory and the store (see client.py)."""
+        with self._lock:
+            keys, self._malformed = self._malformed, []
+            for key in keys:
+                self._answered.pop(key, None)
+        discard = getattr(self.store, "discard", None)
+        if callable(discard):
+            for key in keys:
+                discard(key)
+
+    def _heard(self, key: str, turn: ToolTurn) -> ToolTurn:
+        malformed = not turn.calls or any(call.malformed for call in turn.calls)
+        if malformed:
+            with self._lock:
+                self._malformed.append(key)
+        if self.observe is not None and not turn.repeated:
+            self.observe(malformed, turn.text)
+        return turn
 
     def _send(
         self,

@@ -45,6 +45,7 @@ class LlmTaskSession:
         self.calls = 0  # requests whose reply was read (repeats excluded)
         self.malformed = 0
         self.example = ""
+        self._chats: list[ToolChat] = []
 
     def __call__(
         self, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
@@ -85,6 +86,8 @@ class LlmTaskSession:
     def _stop_if(self, reason: str | None) -> None:
         if reason is not None:
             self._client.forget_malformed()
+            for chat in self._chats:
+                chat.forget_malformed()
             raise ModelIgnoresFormat(reason)
 
     def usage(self) -> Usage:
@@ -94,9 +97,27 @@ class LlmTaskSession:
         )
 
     def tool_chat(self) -> ToolChat:
-        """Native tool-calling turns on this task's meter, cache and namespace."""
+        """Native tool-calling turns on this task's meter, cache and namespace; a turn
+        that calls no tool counts as malformed for the reply-format check."""
         client = self._client
-        return ToolChat(client.settings, client.meter, client.store, namespace=client.namespace)
+        chat = ToolChat(
+            client.settings,
+            client.meter,
+            client.store,
+            namespace=client.namespace,
+            observe=self._turn,
+        )
+        self._chats.append(chat)
+        return chat
+
+    def _turn(self, malformed: bool, text: str) -> None:
+        with self._lock:
+            self.calls += 1
+            self.malformed += int(malformed)
+            if malformed and text and not self.example:
+                self.example = " ".join(text.split())[:EXAMPLE_CHARS]
+        if self._watch is not None:
+            self._stop_if(self._watch.observe([malformed], text if malformed else ""))
 
     def finish(self) -> dict[str, Any]:
         """The task's reply-format tally for the trace; raises `ModelIgnoresFormat` when
