@@ -32,6 +32,13 @@ How every strategy field changes what the harness does:
 - skillRoutes: the route for the task's context shows its skill to generation turns when
   it is a generation skill, to review turns when it is a review skill.
 
+With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent with tools
+(agent/): every tool call is one of its agentSteps, repairSteps bound its steps after a
+failed submit, contextTokens is its prompt budget (oldest tool outputs elided past it),
+toolOutputChars cuts every tool output, a review skill and review lessons reach its
+reviewer, whose turns reviewMaxOutputTokens caps. Every run is under the paper's caps
+(`paper_limits`).
+
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
 review findings (with whether the host verified their evidence), model failures, the reason
