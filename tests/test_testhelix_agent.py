@@ -11,6 +11,7 @@ tool-using model (tests/agent_model.py):
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -122,11 +123,17 @@ def test_reads_outside_the_workspace_hidden_paths_and_the_network_find_nothing(
         ("run", {"command": network}),
         ("submit", {}),
     ]
-    result, _ = _run(bwrap_sandbox, polyglot, tmp_path, plan)
+    result, server = _run(bwrap_sandbox, polyglot, tmp_path, plan)
     calls = _agent(result)["tool_calls"]
     assert isinstance(calls, list)
     assert [c["refused"] for c in calls] == [True, True, True, True, False, False, True]
-    output = result.trace.model_dump_json()
+    # What the model was shown, from the last request's tool results.
+    shown = {m["tool_call_id"]: m["content"] for m in server.requests[-1]["messages"]
+             if m.get("role") == "tool"}  # fmt: skip
+    assert shown["call_0"].startswith("refused: ") and shown["call_1"].startswith("refused: ")
+    assert "No such file or directory" in shown["call_4"]  # the host path is not there
+    assert shown["call_5"].startswith("outcome: fail") and "Error" in shown["call_5"]
+    output = result.trace.model_dump_json() + json.dumps(server.requests)
     secret = "tr -cs"  # the reference's one difference from the initial program
     assert secret not in output
     work = tmp_path / "work"
