@@ -121,7 +121,7 @@ def _status(state: SearchState) -> tuple[str, bool]:
         return "finished: the release gate was decided", False
     done = f"{state.completed_rounds} rounds and {state.attempts} attempts so far"
     if state.paused is not None:
-        return f"paused at the optimizer budget ({state.paused.reason}); {done}", True
+        return f"paused ({state.paused.reason}); {done}", True  # a budget or a model stop
     if state.stopped is not None:
         return f"stopped ({state.stopped.reason}) but interrupted before the release gate", True
     return f"still running or interrupted: {done}, no release gate yet", True
