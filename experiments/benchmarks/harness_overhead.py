@@ -13,9 +13,9 @@ shares of wall time, measured in one run.
 `--agent` runs the agent pairs instead (`[runner.testhelix] pairs = "agent"`, K=3,
 configuration C with agent reviews) on the bash task experiments/polyglot/sh-slugify,
 the model played by the scripted tool-using model (tests/agent_model.py), `--repeats`
-times: tool calls per task, and the shares of wall time in model turns (litellm's native
-tool calling, HTTP, metering, cache), in tools (the workspace's own work plus the sandbox
-runs they start), of which in the sandbox, and in the harness's own work.
+times (the first is a warm-up): tool calls per task, and time in model turns (litellm's
+native tool calling, HTTP, metering, cache) and in tools (the workspace's work plus the
+sandbox runs they start) summed over the concurrent sessions, and sandbox time.
 """
 
 from __future__ import annotations
@@ -133,23 +133,28 @@ def agent_main(repeats: int) -> None:
             wall = time.perf_counter() - started
             tools = sum(t["seconds"] for t in result.trace.timings)
             calls = sum(len(p["tool_calls"]) for p in result.trace.phases if "tool_calls" in p)
-            # Tool time holds the sandbox runs tools start; the rest of the sandbox time
-            # (cross-execution) is at least sandbox - tools, so `own` is an upper bound.
-            own = wall - turn_seconds[0] - tools - max(0.0, sandbox.seconds - tools)
+            model = turn_seconds[0]
             print(
-                f"  run {repeat}: wall {wall:6.1f} s, {calls} tool calls; model "
-                f"{turn_seconds[0] / wall:5.1%}, tools {tools / wall:5.1%} (sandbox "
-                f"{sandbox.seconds / wall:5.1%} of wall in all, {sandbox.runs} runs), "
-                f"harness at most {own / wall:5.1%}; submitted={result.submission is not None}"
+                f"  run {repeat}{' (warm-up, not counted)' if repeat == 0 else ''}: wall "
+                f"{wall:5.1f} s, {calls} tool calls; summed over the concurrent sessions: "
+                f"model turns {model:5.1f} s, tools {tools:5.1f} s (sandbox runs {sandbox.runs}, "
+                f"{sandbox.seconds:5.1f} s, cross-execution included); busy/wall "
+                f"{(model + tools) / wall:4.2f}; submitted={result.submission is not None}"
             )
-            for key, value in (("wall", wall), ("model", turn_seconds[0]), ("tools", tools),
+            if repeat == 0:
+                continue  # the first run pays litellm's import and connection set-up
+            for key, value in (("wall", wall), ("model", model), ("tools", tools),
                                ("sandbox", sandbox.seconds), ("calls", calls)):  # fmt: skip
                 totals[key] += value
-    wall = totals["wall"]
+    counted = max(1, repeats - 1)
+    busy = totals["model"] + totals["tools"]
     print(
-        f"all runs: {totals['calls'] / repeats:.1f} tool calls per task; model turns "
-        f"{totals['model'] / wall:.1%}, tools {totals['tools'] / wall:.1%}, sandbox runs in "
-        f"all {totals['sandbox'] / wall:.1%} of wall time"
+        f"runs 1-{repeats - 1}: {totals['calls'] / counted:.1f} tool calls per task, "
+        f"{totals['wall'] / counted:.1f} s wall; of the sessions' summed time, model turns "
+        f"{totals['model'] / busy:.1%} and tools {totals['tools'] / busy:.1%}; sandbox runs "
+        f"{totals['sandbox'] / totals['wall']:.1%} of wall; the sessions overlap "
+        f"{busy / totals['wall']:.2f}x (pairs run at once); the harness outside sessions "
+        f"(workspace set-up, cross-execution bookkeeping, selection) is what wall leaves"
     )
 
 
@@ -157,7 +162,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=4)
     parser.add_argument("--agent", action="store_true", help="the agent pairs instead")
-    parser.add_argument("--repeats", type=int, default=3, help="agent runs (with --agent)")
+    parser.add_argument("--repeats", type=int, default=4, help="agent runs (with --agent)")
     args = parser.parse_args()
     if args.agent:
         agent_main(args.repeats)
