@@ -204,9 +204,10 @@ class ExperimentConfig(_Section):
             return self.runner.kind == "scripted"
         return self.search.prefetch == "on"
 
-    def fingerprint(self, *, ignore_budget: bool = False) -> str:
+    def fingerprint(self, *, ignore_budget: bool = False, legacy: bool = False) -> str:
         """Content id of the resolved config; a resume compares these (budget may change,
-        and with it how the model is reached: `RESUMABLE_LLM_KEYS`).
+        and with it how the model is reached: `RESUMABLE_LLM_KEYS`). `legacy` is the
+        resume fingerprint of runs started before those keys could change.
 
         Where runs live and how many evaluations (or model calls) run at once change
         nothing a search decides (the journal is the same at any worker count), so they
@@ -222,7 +223,7 @@ class ExperimentConfig(_Section):
         data.get("llm", {}).pop("max_concurrent_calls", None)
         if ignore_budget:
             data.pop("budget", None)
-            for key in RESUMABLE_LLM_KEYS:
+            for key in () if legacy else RESUMABLE_LLM_KEYS:
                 data.get("llm", {}).pop(key, None)
         return content_id(data)
 
@@ -300,7 +301,11 @@ def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str 
     expected = started_hash
     if expected is None and path.exists():
         expected = read_run_config(run_dir).fingerprint(ignore_budget=True)
-    if expected is not None and expected != config.fingerprint(ignore_budget=True):
+    accepted = {
+        config.fingerprint(ignore_budget=True),
+        config.fingerprint(ignore_budget=True, legacy=True),  # a run started before
+    }
+    if expected is not None and expected not in accepted:
         raise UserInputError(
             "the config differs from the one this run started with (only [budget] and "
             f"[llm] {', '.join(RESUMABLE_LLM_KEYS)} may change)",

@@ -83,3 +83,15 @@ def test_a_resume_may_change_how_the_model_is_reached_but_not_which_model() -> N
     assert hashed(api_key_env="K", transport_retries=3, format_check_calls=40) == same
     assert hashed(model="openai/other") != same
     assert hashed(temperature=0.5) != same and hashed(max_output_tokens=100) != same
+
+
+def test_a_run_started_before_the_resumable_llm_keys_still_resumes(tmp_path: Path) -> None:
+    from rsi.config import write_run_config
+
+    config = load_config(ROOT / "experiments/testhelix_small.toml")
+    legacy = config.fingerprint(ignore_budget=True, legacy=True)
+    assert legacy != config.fingerprint(ignore_budget=True)  # api_base was in the hash
+    write_run_config(config, tmp_path, legacy)  # accepted
+    other = config.model_copy(update={"llm": config.llm.model_copy(update={"model": "a/b"})})  # type: ignore[union-attr]
+    with pytest.raises(UserInputError, match="differs from the one this run started with"):
+        write_run_config(other, tmp_path, legacy)

@@ -202,7 +202,7 @@ class Engine:
             RunStarted(
                 run_id=self.run_dir.name,
                 experiment=config.experiment.name,
-                config_hash=config.fingerprint(ignore_budget=True),
+                config_hash=self._config_hash(),
                 seed=config.experiment.seed,
             ),
         )
@@ -246,6 +246,14 @@ class Engine:
                 reservation=reservation,
             )
         )
+
+    def _config_hash(self) -> str:
+        """The journaled hash when resuming (`write_run_config` accepted the config, maybe
+        under the legacy fingerprint), else this config's."""
+        started = self.journal.get("run:start")
+        if started is not None and isinstance(started.data, RunStarted):
+            return started.data.config_hash
+        return self.config.fingerprint(ignore_budget=True)
 
     def _pause(self, reason: str, *, cause: bool = False) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues.
