@@ -161,6 +161,7 @@ class Task(BaseModel):
             agent_timeout_s=self.agent_timeout_s,
             instruction=instruction,
             files=snapshot_dir(self.environment_dir),
+            verifier_timeout_s=self.verifier_timeout_s,
         )
 
 
@@ -194,6 +195,8 @@ class PublicTask(BaseModel):
     def run_target(self) -> dict[str, str | None]:
         """`RunSpec` fields that place a runner's check where the judge runs suites."""
         return {"image": self.image, "app_dir": self.app_dir, "path": self.path}
+
+    verifier_timeout_s: float | None = None  # the task's public test timeout
 
     def copy_environment(self, workdir: Path) -> None:
         """Write the initial program into `workdir` (created if needed)."""

@@ -279,8 +279,10 @@ class ExperimentConfig(_Section):
             return self.runner.kind == "scripted"
         return self.search.prefetch == "on"
 
-    def fingerprint(self, *, ignore_budget: bool = False) -> str:
-        """Content id of the resolved config; a resume compares these (budget may change).
+    def fingerprint(self, *, ignore_budget: bool = False, legacy: bool = False) -> str:
+        """Content id of the resolved config; a resume compares these (budget may change,
+        and with it how the model is reached: `RESUMABLE_LLM_KEYS`). `legacy` is the
+        resume fingerprint of runs started before those keys could change.
 
         Where runs live and how many evaluations (or model calls) run at once change
         nothing a search decides (the journal is the same at any worker count), so they
@@ -300,7 +302,24 @@ class ExperimentConfig(_Section):
             section.pop("price_per_mtok_out", None)
         if ignore_budget:
             data.pop("budget", None)
+            for key in () if legacy else RESUMABLE_LLM_KEYS:
+                data.get("llm", {}).pop(key, None)
         return content_id(data)
+
+
+# `[llm]` settings a resume may change: where and how the model is reached and the
+# reply-format check, none of which changes what the search measures (the model, its
+# temperature and output cap stay fixed; replies already paid for replay from the cache,
+# whose keys hold no address). A search stopped because its server answered in prose
+# resumes against a fixed one.
+RESUMABLE_LLM_KEYS = (
+    "api_base",
+    "api_key_env",
+    "call_timeout_s",
+    "transport_retries",
+    "max_malformed_share",
+    "format_check_calls",
+)
 
 
 def _where(error: ValidationError) -> str:
@@ -360,9 +379,14 @@ def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str 
     decided or paid for, so a config.json left by a refused start is simply replaced.
     """
     path = run_dir / CONFIG_FILE
-    if started_hash is not None and started_hash != config.fingerprint(ignore_budget=True):
+    accepted = {
+        config.fingerprint(ignore_budget=True),
+        config.fingerprint(ignore_budget=True, legacy=True),  # a run started before
+    }
+    if started_hash is not None and started_hash not in accepted:
         raise UserInputError(
-            "the config differs from the one this run started with (only [budget] may change)",
+            "the config differs from the one this run started with (only [budget] and "
+            f"[llm] {', '.join(RESUMABLE_LLM_KEYS)} may change)",
             source=str(path),
         )
     path.write_text(json.dumps(config.model_dump(mode="json"), indent=2, sort_keys=True))

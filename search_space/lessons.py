@@ -21,7 +21,8 @@ def retrieve_lessons(
     """Lessons for one turn: at most two, within the phase's character budget.
 
     A lesson applies when one of its triggers occurs (case-insensitive literal substring)
-    in the public task text or the phase name. Applicable lessons are ranked by the number
+    in the public task text or the phase name, and its `component`, when set, is this
+    phase (a repair lesson never reaches a review turn). Applicable lessons are ranked by the number
     of distinct triggers that hit, ties broken by their order in the strategy; then picked
     greedily while the rendered text fits the budget (1,200 chars for planning, else 1,600).
     """
@@ -29,7 +30,11 @@ def retrieve_lessons(
     haystack = f"{public_text}\n{phase_name}".lower()
     budget = PLANNING_BUDGET_CHARS if phase_name == Component.PLANNING.value else TURN_BUDGET_CHARS
     ranked = sorted(
-        ((_hits(lesson, haystack), index, lesson) for index, lesson in enumerate(lessons)),
+        (
+            (_hits(lesson, haystack), index, lesson)
+            for index, lesson in enumerate(lessons)
+            if lesson.component is None or _name(lesson.component) == phase_name
+        ),
         key=lambda hit: (-hit[0], hit[1]),
     )
     chosen: list[Lesson] = []
@@ -42,3 +47,7 @@ def retrieve_lessons(
             chosen.append(lesson)
             used += size
     return chosen
+
+
+def _name(component: Component | str) -> str:
+    return component.value if isinstance(component, Component) else str(component)

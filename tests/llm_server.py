@@ -2,7 +2,9 @@
 
 - `POST .../chat/completions` (OpenAI), `POST .../messages` (Anthropic), `GET .../models`.
 - Replies come from `responder(request_json) -> text`; a harness test plugs in one that
-  writes tests from a task's author pool.
+  writes tests from a task's author pool. A responder may also return `ToolUse` (text
+  plus tool calls): the server answers in the provider's native tool-calling format
+  (OpenAI `tool_calls`, Anthropic `tool_use` content blocks).
 - A request for one token (the model check `evaluators.llm.preflight` sends before a
   run) is answered "ok" without asking the responder, and counted in `preflights`.
 - It counts calls, the most calls it served at once (`max_in_flight`) and the tokens it
@@ -37,7 +39,16 @@ from typing import Any
 
 import pytest
 
-Responder = Callable[[dict[str, Any]], str]
+
+@dataclass(frozen=True)
+class ToolUse:
+    """A reply that calls tools: `calls` are (id, name, arguments) triples."""
+
+    calls: tuple[tuple[str, str, dict[str, Any]], ...]
+    text: str = ""
+
+
+Responder = Callable[[dict[str, Any]], "str | ToolUse"]
 
 
 @dataclass(frozen=True)
@@ -202,13 +213,15 @@ class LocalLlmServer:
         if reply.delay_s:
             time.sleep(reply.delay_s)
         if isinstance(action, Garbage):
-            text = action.text
+            text: str | ToolUse = action.text
         elif reply.text is None and max_tokens_of(body) == 1:
             text = "ok"  # the model check before a run (evaluators.llm.preflight)
             with self._lock:
                 self.preflights += 1
         else:
             text = reply.text if reply.text is not None else self.responder(body)
+        if isinstance(text, ToolUse):
+            return self._tool_reply(path, body, text, reply)
         limit = max_tokens_of(body) or 1 << 30
         prompt, completion = reply.tokens or (
             math.ceil(len(message_text(body)) / 4),
@@ -219,6 +232,33 @@ class LocalLlmServer:
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
         return 200, {}, json.dumps(_openai_reply(self.model, text, usage)).encode()
+
+    def _tool_reply(
+        self, path: str, body: dict[str, Any], use: ToolUse, reply: Reply
+    ) -> tuple[int, dict[str, str], bytes]:
+        size = len(use.text) + sum(len(json.dumps(call)) for call in use.calls)
+        prompt = math.ceil(len(json.dumps(body.get("messages", []))) / 4)
+        completion = math.ceil(size / 4)
+        self._count(prompt, completion)
+        usage = (prompt, completion) if reply.usage else None
+        if path.endswith("/messages"):
+            blocks: list[dict[str, Any]] = [{"type": "text", "text": use.text}] if use.text else []
+            blocks += [
+                {"type": "tool_use", "id": i, "name": name, "input": args}
+                for i, name, args in use.calls
+            ]
+            answer = _anthropic_reply(self.model, "", usage)
+            answer.update(content=blocks, stop_reason="tool_use")
+            return 200, {}, json.dumps(answer).encode()
+        answer = _openai_reply(self.model, use.text, usage)
+        message = answer["choices"][0]["message"]
+        message["content"] = use.text or None
+        message["tool_calls"] = [
+            {"id": i, "type": "function", "function": {"name": name, "arguments": json.dumps(args)}}
+            for i, name, args in use.calls
+        ]
+        answer["choices"][0]["finish_reason"] = "tool_calls"
+        return 200, {}, json.dumps(answer).encode()
 
 
 def _error_type(code: int) -> str:

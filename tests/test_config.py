@@ -66,3 +66,32 @@ def test_paper_config_refuses_without_its_key_before_any_work(tmp_path: Path) ->
             os.environ[env_key] = saved
     assert_one_line_user_error(result, "llm.api_key_env", env_key, "not set")
     assert not (tmp_path / "run" / "events.jsonl").exists()  # nothing journaled, nothing paid
+
+
+def test_a_resume_may_change_how_the_model_is_reached_but_not_which_model() -> None:
+    """`[llm]` api_base, api_key_env, call_timeout_s, transport_retries and the format
+    check may change on a resume; the model, its temperature and output cap may not."""
+    config = load_config(ROOT / "experiments/testhelix_small.toml")
+    assert config.llm is not None
+
+    def hashed(**llm: object) -> str:
+        changed = config.llm.model_copy(update=llm)  # type: ignore[union-attr]
+        return config.model_copy(update={"llm": changed}).fingerprint(ignore_budget=True)
+
+    same = hashed()
+    assert hashed(api_base="http://127.0.0.1:9000/v1", call_timeout_s=5.0) == same
+    assert hashed(api_key_env="K", transport_retries=3, format_check_calls=40) == same
+    assert hashed(model="openai/other") != same
+    assert hashed(temperature=0.5) != same and hashed(max_output_tokens=100) != same
+
+
+def test_a_run_started_before_the_resumable_llm_keys_still_resumes(tmp_path: Path) -> None:
+    from rsi.config import write_run_config
+
+    config = load_config(ROOT / "experiments/testhelix_small.toml")
+    legacy = config.fingerprint(ignore_budget=True, legacy=True)
+    assert legacy != config.fingerprint(ignore_budget=True)  # api_base was in the hash
+    write_run_config(config, tmp_path, legacy)  # accepted
+    other = config.model_copy(update={"llm": config.llm.model_copy(update={"model": "a/b"})})  # type: ignore[union-attr]
+    with pytest.raises(UserInputError, match="differs from the one this run started with"):
+        write_run_config(other, tmp_path, legacy)

@@ -549,7 +549,8 @@ def test_the_journal_keeps_the_deterministic_trace_and_the_record_keeps_everythi
     full = record["trace"]
     assert isinstance(full, dict)
     assert full["tool_output"] == "$ pytest\n3 passed" and full["usage"]["seconds"] == 1.5
-    assert {k: v for k, v in full.items() if k != "tool_output"} | {
+    assert full["timings"] == [] and "timings" not in data.trace  # timings stay out too
+    assert {k: v for k, v in full.items() if k not in ("tool_output", "timings")} | {
         "usage": data.trace["usage"]
     } == data.trace
     # The run's scratch directory is gone afterwards.

@@ -161,21 +161,37 @@ def test_a_cached_request_never_reaches_the_server_again(
     assert meter.snapshot().input_tokens == paid.usage.input_tokens
 
 
-def test_identical_requests_in_one_run_are_separate_calls_replayed_in_order(
+def test_an_answered_request_is_never_sent_again_in_one_client(
     server: LocalLlmServer, tmp_path: Path
 ) -> None:
     cache = ResponseCache(tmp_path / "llm_cache")
     texts = iter(GOOD.replace('"score": 3', f'"score": {n}') for n in range(10))
     server.responder = lambda body: next(texts)
 
-    def run() -> list[int]:
-        client = LlmClient(settings_for(server), UsageMeter(UsageCaps(), "g"), cache)
+    def run() -> tuple[list[int], list[bool], UsageMeter]:
+        meter = UsageMeter(UsageCaps(), "g")
+        client = LlmClient(settings_for(server), meter, cache)
         replies = ask_many(client, 1) + ask_many(client, 1)  # the same request twice
         assert all(isinstance(reply, LlmReply) for reply in replies)
-        return [reply.outputs["verdict"].score for reply in replies]  # type: ignore[union-attr]
+        scores = [reply.outputs["verdict"].score for reply in replies]  # type: ignore[union-attr]
+        return scores, [reply.repeated for reply in replies], meter  # type: ignore[union-attr]
 
-    assert run() == [0, 1] and server.calls == 2
-    assert run() == [0, 1] and server.calls == 2  # the re-run replays both, in order
+    scores, repeated, meter = run()
+    assert scores == [0, 0] and repeated == [False, True] and server.calls == 1
+    # The repeat counts against the caps as a cache hit does.
+    assert (meter.snapshot().calls, meter.snapshot().cached_calls) == (2, 1)
+    scores, repeated, _ = run()  # a re-run task replays from the cache, then from memory
+    assert scores == [0, 0] and repeated == [False, True] and server.calls == 1
+
+
+def test_a_failed_request_is_not_an_answer_and_may_be_sent_again(
+    server: LocalLlmServer,
+) -> None:
+    server.script(Status(400))  # a provider refusal: no answer, nothing remembered
+    client = LlmClient(settings_for(server), UsageMeter(UsageCaps(), "g"))
+    first, second = ask_many(client, 1) + ask_many(client, 1)
+    assert isinstance(first, LlmFailure) and isinstance(second, LlmReply)
+    assert not second.repeated and server.calls == 2
 
 
 def test_a_resumed_task_meets_its_caps_at_the_same_call(

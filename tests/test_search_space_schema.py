@@ -102,6 +102,15 @@ def test_retrieval_is_literal_bounded_and_deterministic() -> None:
     assert [lesson.id for lesson in phase] == ["rep"]
 
 
+def test_retrieval_honours_the_lessons_component() -> None:
+    scoped = Lesson(id="rev", triggers=("csv",), text="check quotes", component=Component.REVIEW)
+    lessons = (scoped, _lesson("any", ("csv",)))
+    text = "Summarise a CSV column."
+    assert [x.id for x in retrieve_lessons(lessons, text, Component.REVIEW)] == ["rev", "any"]
+    assert [x.id for x in retrieve_lessons(lessons, text, Component.GENERATION)] == ["any"]
+    assert [x.id for x in retrieve_lessons(lessons, text, "repair")] == ["any"]
+
+
 def test_retrieval_respects_character_budgets() -> None:
     big = tuple(_lesson(f"l{i}", ("parse",), "x" * 700) for i in range(3))
     assert len(retrieve_lessons(big, "parse it", "generation")) == 2  # 2 x ~740 <= 1600

@@ -39,6 +39,12 @@ class ScriptedModels:
     def usage(self) -> Usage:
         return Usage(calls=len(self.asks[-1].asked))
 
+    def finish(self) -> dict[str, object]:
+        return {"replies": len(self.asks[-1].asked), "malformed": 0}
+
+    def tool_chat(self) -> object:
+        raise NotImplementedError("the scripted ask has no tool calling")
+
 
 @pytest.fixture(scope="module")
 def task_set() -> TaskSet:
@@ -136,3 +142,55 @@ def test_a_model_reaching_outside_its_workspace_gets_nothing_hidden(
     assert "No such file or directory" in result.trace.tool_output
     assert reference_body not in result.trace.model_dump_json()
     assert result.submission is None  # the probing test fails on every program: no pair qualifies
+
+
+def test_an_approved_suite_survives_a_revision_that_fails_to_requalify(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Pair 0 is approved (no finding), peers' repairs fail its strict test, so it gets
+    counterexamples as feedback; every revision it writes is inconsistent. Its approved
+    suite is kept, not lost."""
+    import tests.harness_model as script
+
+    original = script.answer
+
+    def answer(signature: type, inputs: dict[str, str]) -> object:
+        if signature is script.ReviewSuite:
+            return script.Review(findings=[], covered=["1"])
+        first_author = "Your direction for this suite: Pinned" in inputs.get("brief", "")
+        if signature is script.WritePair and first_author and inputs["previous"]:
+            broken = "def clamp(x, lo, hi):\n    return x\n"
+            return script.PairDraft(
+                tests=[script.SourceFile(path="test_clamp.py", content=script.BASIC)],
+                repair=[script.SourceFile(path="calc.py", content=broken)],
+            )
+        return original(signature, inputs)
+
+    monkeypatch.setattr(script, "answer", answer)
+    result, _ = _run(bwrap_sandbox, task_set, "peer-cross-validation", tmp_path)
+    feedback = next(p for p in result.trace.phases if p["phase"] == "feedback" and p["pair"] == 0)
+    assert feedback["counterexamples"] and feedback.get("kept_approved") is True
+    selection = next(p for p in result.trace.phases if p["phase"] == "selection")
+    assert 0 in selection["consistent"] and 0 in selection["approved"]
+
+
+def test_challenge_tests_that_do_not_separate_the_two_repairs_are_dropped(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import tests.harness_model as script
+
+    original = script.answer
+    harmless = "from calc import clamp\n\n\ndef test_extra():\n    assert clamp(5, 0, 10) == 5\n"
+
+    def answer(signature: type, inputs: dict[str, str]) -> object:
+        if signature is script.ChallengeRepairs:
+            extra = script.SourceFile(path="test_extra.py", content=harmless)
+            return script.ChallengeTests(tests=[extra], rationale="both repairs pass it")
+        return original(signature, inputs)
+
+    monkeypatch.setattr(script, "answer", answer)
+    result, _ = _run(bwrap_sandbox, task_set, "peer-cross-validation", tmp_path)
+    challenge = next(p for p in result.trace.phases if p["phase"] == "challenge")
+    assert challenge["tests"] == 1 and challenge["kept"] is False
+    assert result.submission is not None
+    assert not (result.submission / "test_extra.py").exists()

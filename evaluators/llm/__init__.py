@@ -31,6 +31,7 @@ from evaluators.llm.cache import (  # after the environment defaults
     request_key,
 )
 from evaluators.llm.client import LlmClient, output_schema
+from evaluators.llm.format_watch import FormatWatch
 from evaluators.llm.meter import (
     CAP_NAMES,
     CapReached,
@@ -53,6 +54,7 @@ from evaluators.llm.pricing import (
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
@@ -64,6 +66,7 @@ __all__ = [
     "Charge",
     "CircuitBreaker",
     "FailureKind",
+    "FormatWatch",
     "LlmClient",
     "LlmFailure",
     "LlmReply",
@@ -77,6 +80,9 @@ __all__ = [
     "Reservation",
     "ResponseCache",
     "ScopeCharge",
+    "ToolCall",
+    "ToolChat",
+    "ToolTurn",
     "Usage",
     "UsageCaps",
     "UsageMeter",

@@ -1,9 +1,11 @@
 """The response cache and the replay cassette.
 
 - A request's key is the sha256 of its canonical JSON: model, messages, output schema,
-  temperature, max tokens, the caller's namespace and the request's occurrence (the n-th
-  identical request of one client). Never the key, never `api_base` (a recorded run
-  replays against any address, or none).
+  temperature, max tokens, the caller's namespace and an occurrence, always 0 now that a
+  client never sends an identical request twice (kept so that existing caches still hit).
+  Never the key, never `api_base` (a recorded run replays against any address, or none).
+- `ResponseCache.discard(key)` forgets an entry: the client drops replies of a model
+  that ignored the reply format, so a resumed search asks the fixed model again.
 - An entry holds the raw reply text and the usage the provider reported; nothing else
   (no prompt, no key). One file per entry, `<dir>/<key[:2]>/<key>.json`, written to a
   temporary file and renamed into place, so a crash leaves an entry whole or absent.
@@ -104,6 +106,10 @@ class ResponseCache:
         except BaseException:
             Path(temporary).unlink(missing_ok=True)
             raise
+
+    def discard(self, key: str) -> None:
+        """Forget one entry (a reply the caller will not replay); absent is fine."""
+        self._path(key).unlink(missing_ok=True)
 
     def entries(self) -> list[CachedReply]:
         """Every whole entry, ordered by key."""

@@ -5,15 +5,22 @@
   by the same adapter into the annotated types. No JSON-adapter fallback: every request
   this client makes is one it meters.
 - A reply that does not parse is sent back once, as the assistant's turn, followed by the
-  parse error and the output format; a second miss is `LlmFailure(kind="malformed")`.
+  parse error and the output format; a second miss is `LlmFailure(kind="malformed")`,
+  carrying the last reply's text (`reply`) so the caller can show the model what it sent.
 - Transport, caps, cache and replay are `Transport`'s (see transport.py); any failure
   there returns at once as a typed `LlmFailure`. `ask` never raises for anything the
   model, the network or the meter does; it raises `TypeError` for a caller's bug
   (inputs that do not match the signature).
-- Cache keys carry the client's `namespace` (say, strategy, task and repeat) and each
-  request's occurrence in this client: the n-th identical request of a task run maps to
-  the n-th recorded reply, so a re-run task replays its own calls in order, and two
-  identical requests in one run are two calls (sampling at temperature > 0 stays free).
+- Cache keys carry the client's `namespace` (say, strategy, task and repeat), so a re-run
+  task replays its own calls from the run's cache.
+- A client never pays twice for the same question: a request identical to one it already
+  had answered (same messages and parameters) is answered from memory, metered as a cache
+  hit is, and marked `repeated` on the reply or failure, so a caller can treat "same
+  question, same answer" as no progress. Failed requests (transport, timeout) are not
+  answers and may be sent again.
+- `forget_malformed()` drops the replies that did not parse from memory and from the
+  store, so that a search stopped because its model ignored the reply format is not fed
+  those replies again once the model is fixed and the search resumed.
 - Thread-safe: the K pairs of a harness may ask concurrently through one client.
 """
 
@@ -21,15 +28,15 @@ from __future__ import annotations
 
 import threading
 import time
-from collections import Counter
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
 from evaluators.llm.breaker import CircuitBreaker
-from evaluators.llm.cache import Cassette, ReplyStore, request_key
+from evaluators.llm.cache import CachedReply, Cassette, ReplyStore, request_key
 from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
@@ -41,6 +48,7 @@ if TYPE_CHECKING:
     import dspy
 
 MAX_ERROR_CHARS = 1500
+MAX_REPLY_CHARS = 20_000  # the most a caller may show of a malformed reply (toolOutputChars)
 
 
 class LlmClient:
@@ -63,10 +71,14 @@ class LlmClient:
         self.meter = meter
         self.namespace = namespace
         store = _cassette(settings.replay) if settings.replay is not None else cache
+        self.store = store
         self._transport = Transport(settings, meter, store, lm_factory, sleep, breaker)
         self._adapter = ChatAdapter(use_json_adapter_fallback=False)
-        self._seen: Counter[str] = Counter()
+        self._answered: dict[str, CachedReply] = {}  # this client's answered requests
+        self._malformed: list[str] = []  # keys of replies that did not parse
         self._lock = threading.Lock()
+        self.requests = 0  # requests asked of the transport or memory, repeats included
+        self.repeats = 0  # requests answered from memory
 
     def ask(
         self,
@@ -109,31 +121,58 @@ class LlmClient:
         outputs, problem = self._parse(signature, second.text)
         if problem is None:
             return _reply(outputs, first, second, started, self.meter, retried=True)
+        with self._lock:
+            self._malformed.extend([first.key, second.key])
         failure = LlmFailure(
             kind="malformed",
             message=redact(f"the reply did not parse twice: {problem}", None),
             usage=first.usage + second.usage,
             attempts=first.attempts + second.attempts,
+            reply=second.text[:MAX_REPLY_CHARS],
+            repeated=first.repeated and second.repeated,
         )
         return _timed(failure, started, self.meter)
+
+    def forget_malformed(self) -> int:
+        """Drop every reply that did not parse from memory and the store; returns how many."""
+        with self._lock:
+            keys, self._malformed = self._malformed, []
+            for key in keys:
+                self._answered.pop(key, None)
+        discard = getattr(self._transport.store, "discard", None)
+        if callable(discard):
+            for key in keys:
+                discard(key)
+        return len(keys)
 
     def _complete(
         self, signature: type[dspy.Signature], messages: list[dict[str, Any]], max_tokens: int
     ) -> Completion | LlmFailure:
-        fields = {
-            "model": self.settings.model,
-            "messages": messages,
-            "output_schema": output_schema(signature),
-            "temperature": self.settings.temperature,
-            "max_tokens": max_tokens,
-            "namespace": self.namespace,
-        }
-        base = request_key(**fields)
+        key = request_key(
+            model=self.settings.model,
+            messages=messages,
+            output_schema=output_schema(signature),
+            temperature=self.settings.temperature,
+            max_tokens=max_tokens,
+            namespace=self.namespace,
+        )
         with self._lock:
-            occurrence = self._seen[base]
-            self._seen[base] += 1
-        key = request_key(**fields, occurrence=occurrence)
-        return self._transport.complete(messages, key=key, max_tokens=max_tokens)
+            self.requests += 1
+            known = self._answered.get(key)
+            if known is not None:
+                self.repeats += 1
+        if known is not None:
+            again = self._transport.replay(known, messages, max_tokens)
+            if isinstance(again, Completion):
+                return replace(again, repeated=True)
+            return again
+        done = self._transport.complete(messages, key=key, max_tokens=max_tokens)
+        if isinstance(done, Completion):
+            with self._lock:
+                self._answered[key] = CachedReply(
+                    key=key, model=self.settings.model, text=done.text, usage=done.reported
+                )
+        return done
 
     def _parse(
         self, signature: type[dspy.Signature], text: str
@@ -195,6 +234,7 @@ def _reply(
         attempts=attempts,
         cached=cached,
         parse_retried=retried,
+        repeated=first.repeated and last.repeated,
     )
 
 

@@ -12,7 +12,8 @@ Failure kinds:
 - `unavailable`: the circuit breaker is open (`evaluators.llm.breaker`): nothing was sent;
 - `config`: the key variable is not set at call time (preflight reports it earlier);
 - `replay_miss`: replaying, and the cassette holds no reply for the request.
-Messages are one line and never contain a key.
+Messages are one line and never contain a key. `reply` is the model's own text, which
+may span lines; a caller cuts it before showing it.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ class LlmReply(BaseModel):
     attempts: int
     cached: int = 0
     parse_retried: bool = False
+    repeated: bool = False  # every request of it had been answered before in this client
 
     def get(self, name: str, kind: type[T]) -> T:
         """The output `name`, checked to be a `kind` (the field's annotation)."""
@@ -71,3 +73,5 @@ class LlmFailure(BaseModel):
     cap: str | None = None
     usage: Usage = Usage()
     attempts: int = 0
+    reply: str = ""  # malformed: the model's last reply, to show it what it sent
+    repeated: bool = False  # malformed: both requests had been answered before

@@ -10,6 +10,8 @@
   ambient key is ever sent to an address the config names.
 - `price_per_mtok_in` / `price_per_mtok_out`: US dollars per million input / output tokens,
   for a model litellm's bundled price map lacks (or to override it); give both or neither.
+- `max_malformed_share` and `format_check_calls` set the reply-format check: a model that
+  answers most of the first calls in prose instead of the reply format stops the search.
 - `replay` names a recorded cassette (a file or a `llm_cache` directory): every call is
   answered from it alone, no key and no network; a call it lacks is a failure.
 """
@@ -67,6 +69,10 @@ class LlmSettings(BaseModel):
     replay: Path | None = None
     price_per_mtok_in: float | None = Field(default=None, ge=0)
     price_per_mtok_out: float | None = Field(default=None, ge=0)
+    # The reply-format check (evaluators/llm/format_watch.py): a search stops when at least
+    # this share of its first `format_check_calls` generator calls did not parse.
+    max_malformed_share: float = Field(default=0.9, gt=0.0, le=1.0)
+    format_check_calls: int = Field(default=20, ge=1, le=10_000)
 
     @field_validator("model")
     @classmethod

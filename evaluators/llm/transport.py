@@ -2,7 +2,8 @@
 
 `Transport.complete(messages, key, max_tokens)` returns the reply text or a typed failure:
 1. The store is asked first (the run's cache, or the cassette when replaying). A hit is
-   reserved and settled on the meter with its recorded usage, and nothing is sent.
+   reserved and settled on the meter with its recorded usage, and nothing is sent
+   (`replay`; the client also uses it for a request it already had answered).
    Replaying, a miss is a `replay_miss` failure.
 2. Otherwise each attempt reserves on the meter (a refusal is a `cap` failure, nothing
    sent), reads the key from the environment, builds a `dspy.LM` (litellm engine, dspy's
@@ -85,6 +86,9 @@ class Completion:
     usage: Usage
     attempts: int
     cached: int
+    key: str = ""
+    reported: Usage | None = None  # what the provider reported, as a cache entry keeps it
+    repeated: bool = False  # answered from the client's memory of this run's answers
 
 
 class MissingKey(Exception):
@@ -119,7 +123,7 @@ class Transport:
         except ReplayMiss as miss:
             return LlmFailure(kind="replay_miss", message=redact(str(miss), None))
         if hit is not None:
-            return self._replay(hit, chars, max_tokens)
+            return self.replay(hit, messages, max_tokens)
         if self.breaker is not None and (reason := self.breaker.open_reason) is not None:
             return LlmFailure(kind="unavailable", message=f"model unavailable: {reason}")
         try:
@@ -135,13 +139,18 @@ class Transport:
                 self.breaker.succeeded()
         return outcome
 
-    def _replay(self, hit: CachedReply, chars: int, max_tokens: int) -> Completion | LlmFailure:
+    def replay(
+        self, hit: CachedReply, messages: Sequence[Mapping[str, Any]], max_tokens: int
+    ) -> Completion | LlmFailure:
+        """A known answer, metered as a cache hit (reserved, settled with its usage)."""
+        chars = sum(len(str(message.get("content") or "")) for message in messages)
         try:
             reservation = self.meter.reserve(chars, max_tokens)
         except CapReached as cap:
             return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
         self.meter.settle(reservation, hit.usage, cached=True)
-        return Completion(hit.text, _charged(reservation, hit.usage, cached=True), 1, 1)
+        charged = _charged(reservation, hit.usage, cached=True)
+        return Completion(hit.text, charged, 1, 1, key=hit.key, reported=hit.usage)
 
     def _paid(
         self,
@@ -181,7 +190,7 @@ class Transport:
                 self.meter.settle(reservation, reported)
             used += _charged(reservation, reported)
             self._store(CachedReply(key=key, model=self.settings.model, text=text, usage=reported))
-            return Completion(text, used, attempt + 1, 0)
+            return Completion(text, used, attempt + 1, 0, key=key, reported=reported)
         raise AssertionError("unreachable: the last attempt returns")
 
     def _send(

@@ -2,6 +2,7 @@
 
 from evaluators.runners.base import (
     Runner,
+    RunnerAbort,
     RunnerError,
     RunnerLimits,
     RunnerResult,
@@ -12,6 +13,7 @@ from evaluators.runners.base import (
 
 __all__ = [
     "Runner",
+    "RunnerAbort",
     "RunnerError",
     "RunnerLimits",
     "RunnerResult",

@@ -55,6 +55,9 @@ class Trace(BaseModel):
     tool_output: str = ""
     usage: Usage = Usage()
     error: str | None = None
+    # Per tool call or step timings; like `tool_output` they stay out of the journal
+    # (kept in `traces/`), which holds only deterministic data.
+    timings: tuple[dict[str, Any], ...] = ()
 
 
 class RunnerResult(BaseModel):
@@ -74,6 +77,15 @@ class RunnerResult(BaseModel):
 
 class RunnerError(RuntimeError):
     """A runner failed to produce a submission for a task (recorded, never fatal)."""
+
+
+class RunnerAbort(RuntimeError):
+    """Every further evaluation would be wasted (the model ignores the reply format, ...).
+
+    The one exception `run_safely` lets through: the engine stops the search as SIGTERM
+    does, journals the one-line message as the reason, and `rsi resume` continues once the
+    cause is fixed. The message must name the cause and never hold a key or a host path.
+    """
 
 
 @runtime_checkable
@@ -98,9 +110,12 @@ def run_safely(
 
     This is the one deliberate broad catch: a runner is plugin code, and its crash must
     cost one task, not the search. The error type and message are kept in the trace.
+    A `RunnerAbort` passes through: it stops the search, not the task.
     """
     try:
         result = runner.run(strategy, task, limits, workdir)
+    except RunnerAbort:
+        raise
     except Exception as error:  # noqa: BLE001 - boundary: recorded, not hidden
         last = traceback.extract_tb(error.__traceback__)[-1:]
         where = f" at {last[0].filename.rsplit('/', 1)[-1]}:{last[0].lineno}" if last else ""

@@ -8,7 +8,14 @@ sandbox run is timed; what remains of the task's wall time is the harness's own 
 (prompt building, file writing, bookkeeping). Prints, per task and in total, the three
 shares of wall time, measured in one run.
 
-    .venv/bin/python experiments/benchmarks/harness_overhead.py [--tasks 4]
+    .venv/bin/python experiments/benchmarks/harness_overhead.py [--tasks 4] [--agent]
+
+`--agent` runs the agent pairs instead (`[runner.testhelix] pairs = "agent"`, K=3,
+configuration C with agent reviews) on the bash task experiments/polyglot/sh-slugify,
+the model played by the scripted tool-using model (tests/agent_model.py), `--repeats`
+times (the first is a warm-up): tool calls per task, and time in model turns (litellm's
+native tool calling, HTTP, metering, cache) and in tools (the workspace's work plus the
+sandbox runs they start) summed over the concurrent sessions, and sandbox time.
 """
 
 from __future__ import annotations
@@ -87,10 +94,79 @@ class TimedModels:
         return timed, usage
 
 
+def agent_main(repeats: int) -> None:
+    """The agent loop's costs on the bash task; see the module docstring."""
+    from evaluators.llm import ToolChat
+    from tests.agent_model import SLUGIFY, AgentModel, slugify_plan
+
+    polyglot = TaskSet.load(SLUGIFY.parent)
+    strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
+    turn_seconds = [0.0]
+    original = ToolChat.turn
+
+    def timed_turn(self: ToolChat, *args: Any, **kwargs: Any) -> Any:
+        started = time.perf_counter()
+        try:
+            return original(self, *args, **kwargs)
+        finally:
+            turn_seconds[0] += time.perf_counter() - started
+
+    ToolChat.turn = timed_turn  # type: ignore[method-assign]
+    print(f"load average {os.getloadavg()[0]:.2f}; agent pairs, K=3, configuration C")
+    totals = {"wall": 0.0, "model": 0.0, "tools": 0.0, "sandbox": 0.0, "calls": 0}
+    with (
+        LocalLlmServer(responder=AgentModel(slugify_plan())) as server,
+        tempfile.TemporaryDirectory(prefix="rsi-agent-") as home,
+    ):
+        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+        for repeat in range(repeats):
+            sandbox = TimedSandbox(LocalSandbox())
+            models = LlmTaskModels(settings, ResponseCache(Path(home) / f"cache{repeat}"))
+            harness = HarnessSettings(pairs="agent", execution_repeats=1)
+            runner = TestHelixRunner(sandbox, models, harness)  # type: ignore[arg-type]
+            turn_seconds[0] = 0.0
+            started = time.perf_counter()
+            result = runner.run(
+                strategy, polyglot.get("sh-slugify").public(), RunnerLimits(),
+                Path(home) / f"w{repeat}",
+            )  # fmt: skip
+            wall = time.perf_counter() - started
+            tools = sum(t["seconds"] for t in result.trace.timings)
+            calls = sum(len(p["tool_calls"]) for p in result.trace.phases if "tool_calls" in p)
+            model = turn_seconds[0]
+            print(
+                f"  run {repeat}{' (warm-up, not counted)' if repeat == 0 else ''}: wall "
+                f"{wall:5.1f} s, {calls} tool calls; summed over the concurrent sessions: "
+                f"model turns {model:5.1f} s, tools {tools:5.1f} s (sandbox runs {sandbox.runs}, "
+                f"{sandbox.seconds:5.1f} s, cross-execution included); busy/wall "
+                f"{(model + tools) / wall:4.2f}; submitted={result.submission is not None}"
+            )
+            if repeat == 0:
+                continue  # the first run pays litellm's import and connection set-up
+            for key, value in (("wall", wall), ("model", model), ("tools", tools),
+                               ("sandbox", sandbox.seconds), ("calls", calls)):  # fmt: skip
+                totals[key] += value
+    counted = max(1, repeats - 1)
+    busy = totals["model"] + totals["tools"]
+    print(
+        f"runs 1-{repeats - 1}: {totals['calls'] / counted:.1f} tool calls per task, "
+        f"{totals['wall'] / counted:.1f} s wall; of the sessions' summed time, model turns "
+        f"{totals['model'] / busy:.1%} and tools {totals['tools'] / busy:.1%}; sandbox runs "
+        f"{totals['sandbox'] / totals['wall']:.1%} of wall; the sessions overlap "
+        f"{busy / totals['wall']:.2f}x (pairs run at once); the harness outside sessions "
+        f"(workspace set-up, cross-execution bookkeeping, selection) is what wall leaves"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=4)
+    parser.add_argument("--agent", action="store_true", help="the agent pairs instead")
+    parser.add_argument("--repeats", type=int, default=4, help="agent runs (with --agent)")
     args = parser.parse_args()
+    if args.agent:
+        agent_main(args.repeats)
+        return
     corpus = TaskSet.load(ROOT / "experiments/tasks")
     strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
     print(f"load average {os.getloadavg()[0]:.2f}; strategy: initial (K=3), configuration C")

@@ -13,6 +13,7 @@ import sys
 
 import typer
 
+from evaluators.runners import RunnerAbort
 from rsi.journal import JournalConflict
 from search_space.errors import UserInputError
 
@@ -59,3 +60,6 @@ def main() -> None:
     except JournalConflict as error:  # a replayed step disagrees with the journal
         print(f"error: journal conflict: {error}", file=sys.stderr)
         sys.exit(1)
+    except RunnerAbort as error:  # outside a search (rsi evaluate): the same one line
+        print(f"stopped: {error}", file=sys.stderr)
+        sys.exit(130)

@@ -60,7 +60,9 @@ def run_task(
     tasks = TaskSet.load(task_dir)
     (task,) = tasks.tasks
     out = out or Path(f"run-task-{task.id}")
-    services = build_services(config, out, tasks=tasks, model_check=not skip_model_check)
+    services = build_services(
+        config, out, tasks=tasks, model_check=not skip_model_check, format_check=False
+    )
     task = services.tasks.get(task.id)  # with its images, when it is a Harbor task
     workdir = out / "work"
     shutil.rmtree(workdir, ignore_errors=True)
@@ -85,6 +87,7 @@ def run_task(
         "error": result.trace.error,
         "usage": trace["usage"],
         "scores": scores,
+        "reply_format": reply_format(trace["phases"]),
         "phases": trace["phases"],
     }
     if as_json:
@@ -109,6 +112,14 @@ def _render(summary: dict[str, Any]) -> None:
         f"usage: {usage['calls']} model calls, {usage['input_tokens']} input and "
         f"{usage['output_tokens']} output tokens, {usage['steps']} steps, {usage['seconds']:.1f} s"
     )
+    tally = summary["reply_format"]
+    if tally is not None:
+        console.print(
+            f"replies: {tally['replies']} read, {tally['malformed']} malformed; "
+            f"{tally['requests']} requests, {tally['repeats']} answered from memory"
+        )
+        if tally["ignores_format"]:
+            console.print(f"[bold red]{tally['verdict']}[/bold red]")
     if summary["error"]:
         console.print(f"[bold red]no submission[/bold red]: {summary['error']}")
     scores = summary["scores"]
@@ -119,3 +130,24 @@ def _render(summary: dict[str, Any]) -> None:
             f"A={scores['A']}, R={scores['R']}"
         )
     console.print(f"full trace: {summary['trace']}")
+
+
+def reply_format(phases: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """The harness's reply-format tally, with a verdict when most replies did not parse
+    (None when every reply parsed and no request was asked twice)."""
+    tally = next((p for p in phases if p.get("phase") == "reply-format"), None)
+    if tally is None:
+        return None
+    replies, malformed = int(tally.get("replies", 0)), int(tally.get("malformed", 0))
+    ignores = replies > 0 and 2 * malformed > replies
+    verdict = (
+        f"the model {tally.get('model')} does not follow the reply format: {malformed} of "
+        f"{replies} replies did not parse (it sent: {tally.get('example', '')!r})"
+        if ignores
+        else None
+    )
+    return {
+        **{k: v for k, v in tally.items() if k != "phase"},
+        "ignores_format": ignores,
+        "verdict": verdict,
+    }

@@ -137,7 +137,7 @@ def evaluate_one(
         # The journal keeps the deterministic part; tool output and timings go to the trace file.
         full_trace = result.trace.model_dump(mode="json")
         trace = result.trace.model_dump(
-            mode="json", exclude={"tool_output": True, "usage": {"seconds"}}
+            mode="json", exclude={"tool_output": True, "timings": True, "usage": {"seconds"}}
         )
         if result.submission is None:
             data = Evaluation(

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from evaluators.llm import preflight
+from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import (
     EvaluationPool,
@@ -66,7 +67,7 @@ from rsi.release import (
     freeze_champion,
     settle_release,
 )
-from search_space import ProseGuard, Strategy, strategy_id
+from search_space import ProseGuard, Strategy, content_id, strategy_id
 from search_space.errors import UserInputError
 
 Observer = Callable[[Event], None]
@@ -162,6 +163,8 @@ class Engine:
                 self._search(stop, admitted)
         except SpendCapReached as reached:  # before the task that could cross a cap
             self._pause(str(reached), op=f"pause:usd:{len(self.journal)}")
+        except RunnerAbort as abort:  # further evaluations wasted: stop as on SIGTERM
+            self._pause(str(abort), cause=True)
         except ModelUnavailable as halted:
             reason = f"model unavailable: {halted}"
             self.record(f"halt:{len(self.state.halts) + 1}", SearchHalted(reason=reason))
@@ -232,7 +235,7 @@ class Engine:
             RunStarted(
                 run_id=self.run_dir.name,
                 experiment=config.experiment.name,
-                config_hash=config.fingerprint(ignore_budget=True),
+                config_hash=self._config_hash(),
                 seed=config.experiment.seed,
             ),
         )
@@ -295,10 +298,28 @@ class Engine:
                     self._pause(spent)
                 return f"finished at the {spent}"
 
-    def _pause(self, reason: str, op: str | None = None) -> None:
-        """Journal the pause and stop like a signal would: `rsi resume` continues."""
+    def _config_hash(self) -> str:
+        """The journaled hash when resuming (`write_run_config` accepted the config, maybe
+        under the legacy fingerprint), else this config's."""
+        started = self.journal.get("run:start")
+        if started is not None and isinstance(started.data, RunStarted):
+            return started.data.config_hash
+        return self.config.fingerprint(ignore_budget=True)
+
+    def _pause(self, reason: str, *, op: str | None = None, cause: bool = False) -> None:
+        """Journal the pause and stop like a signal would: `rsi resume` continues.
+
+        A budget pause says how to go on; a `cause` (a runner's `RunnerAbort`: a model
+        that ignores the reply format) already does, and is journaled under its own op, so
+        two causes at one point are two events. `rsi resume` continues once it is fixed;
+        the evaluations in flight are run again.
+        """
         attempts = self.state.attempts
+        if cause:
+            op = f"pause:{attempts}:{content_id({'reason': reason})}"
         self.record(op or f"pause:{attempts}", SearchPaused(reason=reason, attempts=attempts))
+        if cause:
+            raise SearchInterrupted(reason)
         raise SearchInterrupted(f"{reason}; resume with a larger [budget], or --finish")
 
     def _strategy(self, sid: str) -> Strategy:

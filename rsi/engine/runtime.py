@@ -58,12 +58,19 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
 
 
 def build_runner(
-    config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path
+    config: ExperimentConfig,
+    tasks: TaskSet,
+    sandbox: Sandbox,
+    run_dir: Path,
+    *,
+    format_check: bool = True,
 ) -> Runner:
-    """The configured runner; an LLM runner caches replies under `run_dir/llm_cache`."""
+    """The configured runner; an LLM runner caches replies under `run_dir/llm_cache` and,
+    with `format_check`, stops the search when the model ignores the reply format."""
     if config.runner.kind == "testhelix":
         assert config.llm is not None
-        models = LlmTaskModels(config.llm, ResponseCache(run_dir / LLM_CACHE_DIR))
+        cache = ResponseCache(run_dir / LLM_CACHE_DIR)
+        models = LlmTaskModels(config.llm, cache, format_check=format_check)
         return TestHelixRunner(sandbox, models, config.runner.testhelix)
     if config.runner.kind == "latency":
         return LatencyRunner(config.runner.latency, seed=config.experiment.seed)
@@ -79,6 +86,7 @@ def build_services(
     tasks: TaskSet | None = None,
     slots: int | None = None,
     model_check: bool = True,
+    format_check: bool = True,
 ) -> EvaluationServices:
     """Everything an evaluation needs, checked: the runner's model, the sandbox's isolation.
 
@@ -86,6 +94,8 @@ def build_services(
     `slots` suites run at once (default `[search] workers`), runner checks and judge runs
     alike; the judge runs an evaluation's targets concurrently within that bound.
     `model_check=False` skips the runner model's minimal request (see `preflight`).
+    `format_check=False` (`rsi run-task`) reports a model that ignores the reply format
+    in the trace instead of stopping.
     """
     check_runner_available(config, model_check=model_check)
     tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
@@ -99,7 +109,7 @@ def build_services(
     bounded = SlotLimitedSandbox(sandbox, slots or config.search.workers)
     return EvaluationServices(
         tasks=tasks,
-        runner=build_runner(config, tasks, bounded, run_dir),
+        runner=build_runner(config, tasks, bounded, run_dir, format_check=format_check),
         sandbox=bounded,
         judge_settings=JudgeSettings(timeout_cap_s=config.sandbox.timeout_cap_s),
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),

@@ -231,7 +231,8 @@ class SearchStopped(_Data):
 class SearchPaused(_Data):
     """A `[budget]` cap ran out: the optimizer's model budget (resumable with a larger
     `[budget]`, or finished as it stands with `rsi resume --finish`), or a money cap,
-    before the task or call that could cross it (resumable with a larger cap)."""
+    before the task or call that could cross it (resumable with a larger cap). Also a
+    runner's abort (a model that ignores the reply format): resumable once it is fixed."""
 
     type: Literal["search_paused"] = "search_paused"
     reason: str

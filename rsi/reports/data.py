@@ -131,7 +131,7 @@ def _status(state: SearchState) -> tuple[str, bool]:
     if state.halts:
         return f"halted ({state.halts[-1].reason}); {done}", True
     if state.paused is not None:
-        return f"paused at a budget cap ({state.paused.reason}); {done}", True
+        return f"paused ({state.paused.reason}); {done}", True  # a budget or a model stop
     if state.stopped is not None:
         return f"stopped ({state.stopped.reason}) but interrupted before the release gate", True
     return f"still running or interrupted: {done}, no release gate yet", True

@@ -178,8 +178,14 @@ def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: in
     feedback = prompt("feedback") + "\n\n" + "\n".join(lines)
     pair.begin_round()
     before = pair.version
+    # An approved suite is replaced only once its revision requalifies (paper D.4).
+    saved = (pair.draft, pair.initial, pair.own, pair.version, pair.reviewed_version)
+    kept = False
     if write_pair(session, pair, template="feedback", feedback=feedback):
         refine_until_consistent(session, pair, round_number=round_number)
+        if pair.approved and not pair.consistent:
+            pair.draft, pair.initial, pair.own, pair.version, pair.reviewed_version = saved
+            kept = True
     session.phases.append(
         {
             "phase": "feedback",
@@ -189,6 +195,7 @@ def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: in
             "counterexamples": [p.index for p in peers],
             "revised": pair.version != before,
             "consistent": pair.consistent,
+            **({"kept_approved": True} if kept else {}),
         }
     )
     return pair.version != before
@@ -244,8 +251,8 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
         target.draft = saved[0].model_copy(update={"tests": [*saved[0].tests, *extra]})
         target.version += 1
         check_consistency(session, target)
-        kept = target.consistent
-        if not kept:  # a challenge that breaks consistency is dropped, not forced
+        kept = target.consistent and _separates(session, target, a, b)
+        if not kept:  # tests that break consistency or do not separate A and B are dropped
             target.draft, target.initial, target.own, target.version = saved
     session.phases.append(
         {
@@ -258,6 +265,15 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
         }
     )
     return kept
+
+
+def _separates(session: Session, target: Pair, a: Pair, b: Pair) -> bool:
+    """The extended suite passes exactly one of the two repairs it was written for."""
+    outcomes = [
+        session.record_check(target, session.bench.check(target.tests, p.repair, f"peer:{p.index}"))
+        for p in (a, b)
+    ]
+    return (outcomes[0].outcome is Outcome.PASS) != (outcomes[1].outcome is Outcome.PASS)
 
 
 def _fresh(path: str, taken: set[str]) -> str:

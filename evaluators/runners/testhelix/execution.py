@@ -77,6 +77,7 @@ class Workbench:
         tool_output_chars: int,
     ) -> None:
         self._sandbox = sandbox
+        self.sandbox = sandbox  # agent pairs run their tools in the same sandbox
         self._workdir = workdir
         self._timeout_s = test_timeout_s
         self._repeats = max(1, repeats)
@@ -99,7 +100,11 @@ class Workbench:
         return root
 
     def suite_dir(self, tests: list[SourceFile]) -> Path:
+        """The suite as the sandbox runs it: an agent's suite brings its own run.sh;
+        a structured pair's test_*.py files get the pytest entry script."""
         root = self._write("suites", tests)
+        if any(file.path == "run.sh" for file in tests):
+            return root
         (root / "conftest.py").write_text(CONFTEST)
         (root / "run.sh").write_text(RUN_SH)
         (root / "run.sh").chmod(0o755)

@@ -3,43 +3,93 @@
 One task run gets one `UsageMeter` (the paper's per-task caps from `RunnerLimits`, shared by
 every phase) and one `LlmClient` whose cache namespace is (strategy id, task id, seed):
 a task run again after a crash replays the calls it already paid, in order, from the
-run directory's response cache.
+run directory's response cache, and a question already answered within the task is never
+sent again (the client answers it from memory, as a cache hit).
+
+Every session of one `LlmTaskModels` reports its calls to one `FormatWatch`; when the
+watch trips (the model does not follow the reply format) the session forgets its
+malformed replies (so a resumed search asks the fixed model again) and raises
+`ModelIgnoresFormat`, which stops the search.
 """
 
 from __future__ import annotations
 
+import threading
 from typing import Any
 
 import dspy
 
 from evaluators.llm import (
     CircuitBreaker,
+    FormatWatch,
     LlmClient,
     LlmFailure,
     LlmSettings,
     ReplyStore,
+    ToolChat,
     UsageCaps,
     UsageMeter,
 )
 from evaluators.runners.base import RunnerLimits, Usage
-from evaluators.runners.testhelix.model import Answer
+from evaluators.runners.testhelix.model import Answer, ModelIgnoresFormat
+
+EXAMPLE_CHARS = 160
 
 
 class LlmTaskSession:
-    """`Ask` plus usage for one task run."""
+    """`Ask` plus usage and the reply-format tally for one task run."""
 
-    def __init__(self, client: LlmClient) -> None:
+    def __init__(self, client: LlmClient, watch: FormatWatch | None = None) -> None:
         self._client = client
+        self._watch = watch
+        self._lock = threading.Lock()
+        self.calls = 0  # requests whose reply was read (repeats excluded)
+        self.malformed = 0
+        self.example = ""
+        self._chats: list[ToolChat] = []
 
     def __call__(
         self, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
     ) -> Answer:
         result = self._client.ask(signature, inputs, max_tokens=max_tokens)
+        self._tally(result)
         if isinstance(result, LlmFailure):
-            return Answer(None, result.kind, result.message, result.cap)
+            return Answer(
+                None,
+                result.kind,
+                result.message,
+                result.cap,
+                reply=result.reply,
+                repeated=result.repeated,
+            )
         (name,) = signature.output_fields
         value: Any = result.outputs[name]
-        return Answer(value)
+        return Answer(value, repeated=result.repeated)
+
+    def _tally(self, result: Any) -> None:
+        """Count each request that got a reply: malformed (True) or parsed (False)."""
+        if result.repeated:
+            return
+        if isinstance(result, LlmFailure):
+            if result.kind != "malformed":
+                return
+            calls, example = [True, True], result.reply
+        else:
+            calls, example = ([True, False] if result.parse_retried else [False]), ""
+        with self._lock:
+            self.calls += len(calls)
+            self.malformed += sum(calls)
+            if example and not self.example:
+                self.example = " ".join(example.split())[:EXAMPLE_CHARS]
+        if self._watch is not None:
+            self._stop_if(self._watch.observe(calls, example))
+
+    def _stop_if(self, reason: str | None) -> None:
+        if reason is not None:
+            self._client.forget_malformed()
+            for chat in self._chats:
+                chat.forget_malformed()
+            raise ModelIgnoresFormat(reason)
 
     def usage(self) -> Usage:
         used = self._client.meter.snapshot()
@@ -47,14 +97,63 @@ class LlmTaskSession:
             calls=used.calls, input_tokens=used.input_tokens, output_tokens=used.output_tokens
         )
 
+    def tool_chat(self) -> ToolChat:
+        """Native tool-calling turns on this task's meter, cache and namespace; a turn
+        that calls no tool counts as malformed for the reply-format check."""
+        client = self._client
+        chat = ToolChat(
+            client.settings,
+            client.meter,
+            client.store,
+            namespace=client.namespace,
+            observe=self._turn,
+        )
+        self._chats.append(chat)
+        return chat
+
+    def _turn(self, malformed: bool, text: str) -> None:
+        with self._lock:
+            self.calls += 1
+            self.malformed += int(malformed)
+            if malformed and text and not self.example:
+                self.example = " ".join(text.split())[:EXAMPLE_CHARS]
+        if self._watch is not None:
+            self._stop_if(self._watch.observe([malformed], text if malformed else ""))
+
+    def finish(self) -> dict[str, Any]:
+        """The task's reply-format tally for the trace; raises `ModelIgnoresFormat` when
+        the watch trips at this task's end."""
+        if self._watch is not None:
+            self._stop_if(self._watch.task_ended(self.calls, self.malformed))
+        return {
+            "model": self._client.settings.model,
+            "requests": self._client.requests,
+            "repeats": self._client.repeats,
+            "replies": self.calls,
+            "malformed": self.malformed,
+            "example": self.example,
+        }
+
 
 class LlmTaskModels:
-    """`TaskModels` over the LLM layer: a fresh allowance per task run, and one circuit
-    breaker shared by every task this process runs (`unavailable()` says when it opened)."""
+    """`TaskModels` over the LLM layer: a fresh allowance per task run, one format watch,
+    and one circuit breaker shared by every task this process runs (`unavailable()` says
+    when it opened)."""
 
-    def __init__(self, settings: LlmSettings, cache: ReplyStore | None) -> None:
+    def __init__(
+        self, settings: LlmSettings, cache: ReplyStore | None, *, format_check: bool = True
+    ) -> None:
         self.settings = settings
         self._cache = cache
+        self.watch = (
+            FormatWatch(
+                settings.model,
+                share=settings.max_malformed_share,
+                window=settings.format_check_calls,
+            )
+            if format_check
+            else None
+        )
         self.breaker = CircuitBreaker(settings.max_consecutive_failures)
 
     def unavailable(self) -> str | None:
@@ -73,5 +172,5 @@ class LlmTaskModels:
         client = LlmClient(
             self.settings, meter, self._cache, namespace=namespace, breaker=self.breaker
         )
-        session = LlmTaskSession(client)
+        session = LlmTaskSession(client, self.watch)
         return session, session

@@ -3,6 +3,9 @@
 `Ask` is what the harness needs of the LLM layer; `TaskModel` counts agent steps and keeps
 every failure for the trace. A reply that does not parse (after the layer's one retry) or
 a transport failure costs the step and yields None; a reached cap stops the harness.
+An answer the layer gave before in this task comes back `repeated` (same question, same
+answer): a review of an identical suite may use it, a pair's next step treats it as no
+progress (synthesis.py).
 """
 
 from __future__ import annotations
@@ -13,6 +16,8 @@ from typing import Any, Protocol
 import dspy
 from pydantic import BaseModel
 
+from evaluators.runners.base import RunnerAbort
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -22,6 +27,8 @@ class Answer:
     failure: str | None = None  # "malformed", "transport", "timeout", "cap", ...
     message: str = ""
     cap: str | None = None
+    reply: str = ""  # malformed: what the model sent (uncut; the harness cuts it)
+    repeated: bool = False  # the same request was answered before in this task
 
 
 class Ask(Protocol):
@@ -32,6 +39,10 @@ class Ask(Protocol):
 
 class HarnessStopped(RuntimeError):
     """A task cap (calls, tokens, wall time) was reached: the harness submits what it has."""
+
+
+class ModelIgnoresFormat(RunnerAbort):
+    """Most of the first generator calls did not parse: the search stops (see FormatWatch)."""
 
 
 class TaskModel:
@@ -46,10 +57,16 @@ class TaskModel:
         self, phase: str, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
     ) -> Any:
         """The typed value of `signature`'s output field, or None after a recorded failure."""
+        return self.answer(phase, signature, max_tokens=max_tokens, **inputs).value
+
+    def answer(
+        self, phase: str, signature: type[dspy.Signature], *, max_tokens: int, **inputs: str
+    ) -> Answer:
+        """The whole answer, `repeated` when this task had it answered before."""
         self.calls[phase] = self.calls.get(phase, 0) + 1
         answer = self._ask(signature, max_tokens=max_tokens, **inputs)
         if answer.failure is None:
-            return answer.value
+            return answer
         self.failures.append(
             {"during": phase, "failure": answer.failure, "message": answer.message[:300]}
         )
@@ -57,4 +74,4 @@ class TaskModel:
             raise HarnessStopped(f"cap reached: {answer.cap or answer.message}")
         if answer.failure == "unavailable":  # every later call would fail the same way
             raise HarnessStopped(answer.message)
-        return None
+        return answer

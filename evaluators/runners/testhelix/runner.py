@@ -11,7 +11,13 @@ How every strategy field changes what the harness does:
   criticised pairs and a differential challenge looks for tests separating two repairs
   that pass every approved suite. With one round there is no feedback and no challenge.
 - agentSteps: model steps a pair may take per round (its first draft, refinements and
-  feedback revisions).
+  feedback revisions). A pair whose reply does not parse (after the LLM layer's one
+  retry) is shown that reply, cut to toolOutputChars, and the parse error in its next
+  step; a second malformed reply in a row, or an answer it already had (the same
+  question asked twice in a task is answered from memory: no progress), ends the pair's
+  work for the round before agentSteps is spent ("pair-halted" in the trace). So with a
+  model that ignores the reply format a pair costs 2 steps (4 requests) per round,
+  whatever agentSteps allows.
 - repairSteps: refinements per round of a pair that is not internally consistent yet, each
   shown the execution output of its tests on the initial program and on its own repair.
 - contextTokens: the prompt budget (4 characters a token); the public source of the
@@ -26,27 +32,42 @@ How every strategy field changes what the harness does:
 - skillRoutes: the route for the task's context shows its skill to generation turns when
   it is a generation skill, to review turns when it is a review skill.
 
+With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent with tools
+(agent/): every tool call is one of its agentSteps, repairSteps bound its steps after a
+failed submit, contextTokens is its prompt budget (oldest tool outputs elided past it),
+toolOutputChars cuts every tool output, a review skill and review lessons reach its
+reviewer, whose turns reviewMaxOutputTokens caps. Every run is under the paper's caps
+(`paper_limits`).
+
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
 review findings (with whether the host verified their evidence), model failures, the reason
-the harness stopped, and usage. It never holds hidden task material: the runner only ever
-sees the `PublicTask`.
+the harness stopped, the reply-format tally when a reply did not parse or a request was
+answered from memory (requests, repeats, replies read, malformed, one example), and usage.
+It never holds hidden task material: the runner only ever sees the `PublicTask`.
 """
 
 from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evaluators.llm import ToolChat
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH
-from evaluators.runners.testhelix.cross_validation import Matrix, cross_validate
+from evaluators.runners.testhelix.agent.pairs import (
+    develop_agent_pairs,
+    harness_wall_s,
+    suite_timeout_s,
+)
+from evaluators.runners.testhelix.agent.review import review_agent_pair
+from evaluators.runners.testhelix.cross_validation import Matrix, cross_execute, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
 from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
-from evaluators.runners.testhelix.prompts import prompt_versions
+from evaluators.runners.testhelix.prompts import agent_prompt_version, prompt_versions
 from evaluators.runners.testhelix.selection import Selected, select
 from evaluators.runners.testhelix.session import Session
 from evaluators.runners.testhelix.synthesis import develop_pairs
@@ -65,12 +86,24 @@ class HarnessSettings(BaseModel):
     )
     execution_repeats: int = Field(default=2, ge=1, le=3)
     seed: int = 42
+    # "structured": each step is one typed call returning whole files (pytest suites);
+    # "agent": each pair is a coding agent with tools (agent/), suites in any language.
+    pairs: Literal["structured", "agent"] = "structured"
 
 
 class TaskLlm(Protocol):
     """What one task's model session used so far (its allowance is shared by all phases)."""
 
     def usage(self) -> Usage: ...
+
+    def finish(self) -> dict[str, Any]:
+        """The task's reply-format tally (model, requests, repeats, replies, malformed,
+        example); may raise a `RunnerAbort` that stops the search."""
+        ...
+
+    def tool_chat(self) -> ToolChat:
+        """Native tool-calling turns on the same allowance (agent pairs)."""
+        ...
 
 
 class TaskModels(Protocol):
@@ -104,6 +137,7 @@ class TestHelixRunner:
         self, strategy: Strategy, task: PublicTask, limits: RunnerLimits, workdir: Path
     ) -> RunnerResult:
         started = time.monotonic()
+        limits = paper_limits(task, limits)
         namespace = f"{strategy_id(strategy)}:{task.id}:{self.settings.seed}"
         ask, llm = self._models.open(namespace, limits)
         bench = Workbench(
@@ -127,13 +161,21 @@ class TestHelixRunner:
         )
         matrix: Matrix = {}
         try:
-            develop_pairs(session, count, round_number=1)
-            self._top_up(session, count)
-            if configuration == "peer-cross-validation":
-                matrix = cross_validate(session)
+            if self.settings.pairs == "agent":
+                session.phases[-1]["prompts"] = {**prompt_versions(), **agent_prompt_version()}
+                matrix = self._agents(session, llm, count, limits, workdir, started)
+            else:
+                develop_pairs(session, count, round_number=1)
+                self._top_up(session, count)
+                if configuration == "peer-cross-validation":
+                    matrix = cross_validate(session)
         except HarnessStopped as stop:
             session.stop_reason = str(stop)
         selected = select(session, matrix)
+        tally = llm.finish()
+        if tally.get("malformed") or tally.get("repeats"):
+            # Only then: a well-behaved model's journal stays as it was before the tally.
+            session.phases.append({"phase": "reply-format", **tally})
         trace = self._trace(session, llm, selected, time.monotonic() - started)
         unavailable = self._models.unavailable()
         if unavailable is not None:  # no verdict on the strategy: the engine stops the search
@@ -148,6 +190,33 @@ class TestHelixRunner:
                 trace=trace.model_copy(update={"error": "no qualified suite to submit"}),
             )
         return RunnerResult(submission=self._write(workdir / "submission", selected), trace=trace)
+
+    @staticmethod
+    def _agents(
+        session: Session,
+        llm: TaskLlm,
+        count: int,
+        limits: RunnerLimits,
+        workdir: Path,
+        started: float,
+    ) -> Matrix:
+        """Agent pairs, then (configuration C) every suite on every peer repair and an
+        agent review of each consistent suite (agent/review.py). Feedback rounds and
+        differential challenges of structured pairs do not run on agent pairs yet."""
+        chat = llm.tool_chat()
+        deadline, timeout = started + limits.wall_s, limits.test_timeout_s
+        develop_agent_pairs(
+            session, count, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
+        )
+        if session.configuration != "peer-cross-validation":
+            return {}
+        matrix = cross_execute(session, 1)
+        for pair in session.consistent_pairs():
+            phase = review_agent_pair(
+                session, pair, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
+            )
+            session.phases.append(phase)
+        return matrix
 
     def _top_up(self, session: Session, started: int) -> None:
         """Start new pairs in round 2 while fewer than two are consistent (maxCandidates)."""
@@ -166,6 +235,9 @@ class TestHelixRunner:
             target = directory / file.path
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(file.content, encoding="utf-8")
+        if any(file.path == "run.sh" for file in selected.tests):  # an agent's own entry
+            (directory / "run.sh").chmod(0o755)
+            return directory
         (directory / "conftest.py").write_text(CONFTEST)
         (directory / "run.sh").write_text(RUN_SH)
         (directory / "run.sh").chmod(0o755)
@@ -194,4 +266,17 @@ class TestHelixRunner:
             checks=tuple(session.checks),
             tool_output=cut("\n".join(session.bench.outputs), session.strategy.tool_output_chars),
             usage=usage.model_copy(update={"steps": steps, "seconds": round(seconds, 3)}),
+            timings=tuple(session.timings),
         )
+
+
+def paper_limits(task: PublicTask, limits: RunnerLimits) -> RunnerLimits:
+    """The paper's caps: the harness runs at most T - min(120, T/4) - 20 s for the task's
+    agent limit T (never more than `limits.wall_s`, 900 s by default); tests time out at
+    the smaller of `limits.test_timeout_s` (180 s) and the task's verifier timeout."""
+    return limits.model_copy(
+        update={
+            "wall_s": harness_wall_s(task.agent_timeout_s, limits.wall_s),
+            "test_timeout_s": suite_timeout_s(task.verifier_timeout_s, limits.test_timeout_s),
+        }
+    )

@@ -106,6 +106,8 @@ def select(session: Session, matrix: Matrix) -> Selected | None:
         return None
     ranked = sorted(approved, key=lambda p: (-support(session, p, matrix), p.index))
     best_single = Selected(ranked[0].tests, ranked[0].label, support(session, ranked[0], matrix))
+    if any(file.path == "run.sh" for pair in approved for file in pair.tests):
+        return best_single  # agent suites have their own entry scripts: no pytest merge
     merged = _merge(session, approved, matrix)
     if merged is not None and merged.support >= best_single.support:
         return merged

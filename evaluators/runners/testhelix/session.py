@@ -34,6 +34,12 @@ class Pair:
     reviewed_version: int = -1
     approved: bool = False
     findings: list[dict[str, Any]] = field(default_factory=list)
+    malformed_streak: int = 0  # consecutive replies of this pair that did not parse
+    correction: str = ""  # what went wrong with the last reply, shown in the next step
+    halted: str | None = None  # why this pair stopped generating in the current round
+
+    def halt(self, reason: str) -> None:
+        self.halted = reason
 
     @property
     def label(self) -> str:
@@ -41,6 +47,8 @@ class Pair:
 
     def begin_round(self) -> None:
         self.round_steps_base = self.steps_used
+        self.halted = None
+        self.malformed_streak = 0
 
     @property
     def consistent(self) -> bool:
@@ -83,6 +91,7 @@ class Session:
     pairs: list[Pair] = field(default_factory=list)
     phases: list[dict[str, Any]] = field(default_factory=list)
     checks: list[dict[str, Any]] = field(default_factory=list)
+    timings: list[dict[str, Any]] = field(default_factory=list)  # agent tool calls' seconds
     stop_reason: str | None = None
 
     def record_check(self, pair: Pair, check: Check) -> Check:

@@ -5,7 +5,8 @@ feedback until it is internally consistent or its steps run out."""
 from __future__ import annotations
 
 from evaluators.runners.testhelix.context import program_budget, program_text, strategy_text
-from evaluators.runners.testhelix.execution import render_files
+from evaluators.runners.testhelix.execution import cut, render_files
+from evaluators.runners.testhelix.model import Answer
 from evaluators.runners.testhelix.prompts import prompt
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import (
@@ -25,6 +26,7 @@ BRANCH_STRATEGIES: tuple[str, ...] = (
     "adversarial: plausible wrong implementations the requirement rules out, and how to catch them",
 )
 GENERATION_MAX_TOKENS = 8_192
+MAX_MALFORMED_STREAK = 2  # consecutive malformed replies that end a pair's round
 
 
 def plan_directions(session: Session, count: int) -> list[str]:
@@ -52,9 +54,10 @@ def plan_directions(session: Session, count: int) -> list[str]:
 
 
 def _previous(session: Session, pair: Pair, feedback: str) -> str:
-    """The pair as it stands and what executing it showed, for a refinement turn."""
+    """The pair as it stands and what executing it showed, for a refinement turn, and
+    what was wrong with the pair's last reply when it did not parse."""
     if pair.draft is None:
-        return ""
+        return pair.correction
     limit = session.strategy.tool_output_chars
     parts = [
         "Current tests:\n" + render_files(pair.tests, limit),
@@ -65,6 +68,8 @@ def _previous(session: Session, pair: Pair, feedback: str) -> str:
             parts.append(f"On the {check.target} program: {check.outcome.value}\n{check.visible}")
     if feedback:
         parts.append(feedback)
+    if pair.correction:
+        parts.append(pair.correction)
     return "\n\n".join(parts)
 
 
@@ -79,7 +84,7 @@ def write_pair(session: Session, pair: Pair, *, template: str, feedback: str = "
     previous = _previous(session, pair, feedback)
     budget = program_budget(strategy, instructions, task.instruction, shown.text, previous)
     pair.steps_used += 1
-    draft = session.model.ask(
+    answer = session.model.answer(
         component.value,
         WritePair,
         max_tokens=GENERATION_MAX_TOKENS,
@@ -89,11 +94,35 @@ def write_pair(session: Session, pair: Pair, *, template: str, feedback: str = "
         strategy=shown.text,
         previous=previous,
     )
-    if not isinstance(draft, PairDraft):
+    return _take(session, pair, answer)
+
+
+def _take(session: Session, pair: Pair, answer: Answer) -> bool:
+    """Adopt a draft, or note why there is none: a malformed reply is shown to the next
+    step; two in a row, or an answer the pair already had, halt the pair for the round."""
+    if answer.repeated:
+        _halt(session, pair, "same question, same answer: no progress")
         return False
-    pair.draft = draft
-    pair.version += 1
-    return True
+    if isinstance(answer.value, PairDraft):
+        pair.draft = answer.value
+        pair.version += 1
+        pair.malformed_streak, pair.correction = 0, ""
+        return True
+    if answer.failure == "malformed":
+        pair.malformed_streak += 1
+        pair.correction = (
+            f"Your last reply could not be used: {answer.message}\n"
+            f"It began:\n{cut(answer.reply, session.strategy.tool_output_chars)}\n"
+            "Answer again, in the required output format."
+        )
+        if pair.malformed_streak >= MAX_MALFORMED_STREAK:
+            _halt(session, pair, f"{MAX_MALFORMED_STREAK} consecutive malformed replies")
+    return False
+
+
+def _halt(session: Session, pair: Pair, reason: str) -> None:
+    pair.halt(reason)
+    session.phases.append({"phase": "pair-halted", "pair": pair.index, "reason": reason})
 
 
 def check_consistency(session: Session, pair: Pair) -> None:
@@ -116,7 +145,7 @@ def refine_until_consistent(session: Session, pair: Pair, *, round_number: int) 
         check_consistency(session, pair)
         if pair.consistent or refinements >= strategy.repair_steps:
             break
-        if pair.steps_used >= budget:
+        if pair.steps_used >= budget or pair.halted:
             break
         refinements += 1
         if not write_pair(session, pair, template="refinement"):
@@ -145,6 +174,10 @@ def develop_pairs(session: Session, count: int, *, round_number: int) -> None:
         )
         pair = Pair(index=index, direction=direction, round_started=round_number)
         session.pairs.append(pair)
-        while pair.draft is None and pair.steps_used < session.strategy.agent_steps:
+        while (
+            pair.draft is None
+            and pair.steps_used < session.strategy.agent_steps
+            and pair.halted is None
+        ):
             write_pair(session, pair, template="generation")
         refine_until_consistent(session, pair, round_number=round_number)

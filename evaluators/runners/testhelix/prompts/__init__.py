@@ -10,6 +10,9 @@ from evaluators.llm.prompts import PromptFiles
 
 NAMES = ("planning", "generation", "refinement", "review", "feedback", "challenge")
 _FILES = PromptFiles(__package__, NAMES)
+# The agent pairs' prompt is versioned apart, so that traces of structured pairs (and
+# their journals) do not change with it.
+_AGENT = PromptFiles(__package__, ("agent", "agent_review"))
 
 
 def prompt(name: str) -> str:
@@ -19,3 +22,12 @@ def prompt(name: str) -> str:
 
 def prompt_versions() -> dict[str, int]:
     return _FILES.versions()
+
+
+def agent_prompt(name: str = "agent") -> str:
+    """The agent pairs' prompt (`agent`) or their reviewer's (`agent_review`)."""
+    return _AGENT.text(name)
+
+
+def agent_prompt_version() -> dict[str, int]:
+    return _AGENT.versions()

@@ -1,0 +1,228 @@
+"""`ToolChat.turn`: one provider-native tool-calling turn of an agent, metered and cached.
+
+- The request goes through litellm's `completion` with OpenAI-style `tools`; litellm
+  speaks each provider's own format (OpenAI `tool_calls`, Anthropic `tool_use` blocks),
+  so an agent runs the same on both. The reply is the assistant's text and its tool
+  calls (id, name, parsed JSON arguments).
+- The meter reserves before the call (a refusal is a `cap` failure and nothing is sent)
+  and settles with the reported usage, the reservation when none was reported.
+- Replies are stored under the request's key (model, messages, tools, temperature, max
+  tokens, namespace), so a re-run task replays its turns from the run's cache; a request
+  already answered in this chat is never sent again (`repeated` on the turn).
+- Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
+  that are not a JSON object become `{}` plus a `malformed` note the agent sees.
+- `observe(malformed, text)`, when given, hears of every paid or cached turn (not a
+  repeat): malformed when it called no tool or gave arguments that are not an object, so
+  the reply-format check also names a model that ignores tool calling. It may raise.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluators.llm.cache import CachedReply, ReplyStore, request_key
+from evaluators.llm.meter import CapReached, Usage, UsageMeter
+from evaluators.llm.redact import redact
+from evaluators.llm.replies import LlmFailure
+from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
+
+
+@dataclass(frozen=True)
+class ToolCall:
+    """One call the model asked for."""
+
+    id: str
+    name: str
+    arguments: dict[str, Any]
+    malformed: bool = False  # its arguments were not a JSON object
+
+
+@dataclass(frozen=True)
+class ToolTurn:
+    """The assistant's reply: text, tool calls, and the message to put back in history."""
+
+    text: str
+    calls: tuple[ToolCall, ...]
+    message: dict[str, Any] = field(default_factory=dict)
+    cached: bool = False
+    repeated: bool = False
+
+
+class ToolChat:
+    """Native tool-calling turns for one task's agents (thread-safe)."""
+
+    def __init__(
+        self,
+        settings: LlmSettings,
+        meter: UsageMeter,
+        store: ReplyStore | None = None,
+        *,
+        namespace: str = "",
+        observe: Callable[[bool, str], None] | None = None,
+    ) -> None:
+        self.settings = settings
+        self.meter = meter
+        self.store = store
+        self.namespace = namespace
+        self.observe = observe
+        self._answered: dict[str, str] = {}
+        self._malformed: list[str] = []  # keys of turns that called no tool
+        self._lock = threading.Lock()
+
+    def turn(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]],
+        *,
+        max_tokens: int,
+    ) -> ToolTurn | LlmFailure:
+        """One model turn; see the module docstring."""
+        key = request_key(
+            model=self.settings.model,
+            messages=list(messages),
+            output_schema={"tools": list(tools)},
+            temperature=self.settings.temperature,
+            max_tokens=max_tokens,
+            namespace=self.namespace,
+        )
+        chars = sum(len(json.dumps(m.get("content") or "")) for m in messages)
+        try:
+            reservation = self.meter.reserve(chars, max_tokens)
+        except CapReached as cap:
+            return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
+        with self._lock:
+            known = self._answered.get(key)
+        stored = None if known is not None or self.store is None else self.store.get(key)
+        if known is not None or stored is not None:
+            text = known if known is not None else stored.text  # type: ignore[union-attr]
+            self.meter.settle(reservation, stored.usage if stored else None, cached=True)
+            return self._heard(key, _parse(text, cached=True, repeated=known is not None))
+        from openai import OpenAIError  # litellm's exceptions derive from openai's
+
+        reported: Usage | None = None
+        try:
+            message, reported = self._send(messages, tools, max_tokens)
+        except OpenAIError as error:
+            secret = _secret(self.settings)
+            return LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
+        finally:
+            self.meter.settle(reservation, reported)
+        text = json.dumps(message, sort_keys=True)
+        with self._lock:
+            self._answered[key] = text
+        if self.store is not None:
+            self.store.put(
+                CachedReply(key=key, model=self.settings.model, text=text, usage=reported)
+            )
+        return self._heard(key, _parse(text, cached=False, repeated=False))
+
+    def forget_malformed(self) -> None:
+        """Drop the turns that called no tool from memory and the store (see client.py)."""
+        with self._lock:
+            keys, self._malformed = self._malformed, []
+            for key in keys:
+                self._answered.pop(key, None)
+        discard = getattr(self.store, "discard", None)
+        if callable(discard):
+            for key in keys:
+                discard(key)
+
+    def _heard(self, key: str, turn: ToolTurn) -> ToolTurn:
+        malformed = not turn.calls or any(call.malformed for call in turn.calls)
+        if malformed:
+            with self._lock:
+                self._malformed.append(key)
+        if self.observe is not None and not turn.repeated:
+            self.observe(malformed, turn.text)
+        return turn
+
+    def _send(
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        tools: Sequence[Mapping[str, Any]],
+        max_tokens: int,
+    ) -> tuple[dict[str, Any], Usage | None]:
+        import litellm
+
+        litellm.suppress_debug_info = True
+        options: dict[str, Any] = {"api_key": _secret(self.settings)}
+        if self.settings.api_base:
+            options["api_base"] = self.settings.api_base
+        timeout = max(min(self.settings.call_timeout_s, self.meter.remaining_wall_s()), 0.001)
+        response = litellm.completion(
+            model=self.settings.model,
+            messages=[dict(m) for m in messages],
+            tools=[dict(t) for t in tools],
+            max_tokens=max_tokens,
+            temperature=self.settings.temperature,
+            timeout=timeout,
+            num_retries=0,
+            **options,
+        )
+        choice = response.choices[0].message
+        calls = [
+            {"id": c.id, "type": "function", "function": {"name": c.function.name,
+             "arguments": c.function.arguments or "{}"}}
+            for c in (choice.tool_calls or [])
+        ]  # fmt: skip
+        message: dict[str, Any] = {"role": "assistant", "content": choice.content or ""}
+        if calls:
+            message["tool_calls"] = calls
+        usage = getattr(response, "usage", None)
+        prompt = getattr(usage, "prompt_tokens", 0) or 0
+        if not prompt:
+            return message, None
+        completion = getattr(usage, "completion_tokens", 0) or 0
+        return message, Usage(input_tokens=prompt, output_tokens=completion)
+
+
+def _parse(text: str, *, cached: bool, repeated: bool) -> ToolTurn:
+    message = json.loads(text)
+    calls = []
+    for raw in message.get("tool_calls") or []:
+        function = raw.get("function", {})
+        try:
+            arguments = json.loads(function.get("arguments") or "{}")
+        except json.JSONDecodeError:
+            arguments = None
+        good = isinstance(arguments, dict)
+        calls.append(
+            ToolCall(
+                id=str(raw.get("id", "")),
+                name=str(function.get("name", "")),
+                arguments=arguments if good else {},
+                malformed=not good,
+            )
+        )
+    return ToolTurn(
+        text=str(message.get("content") or ""),
+        calls=tuple(calls),
+        message=message,
+        cached=cached,
+        repeated=repeated,
+    )
+
+
+def _secret(settings: LlmSettings) -> str:
+    import os
+
+    name = settings.key_env
+    return os.environ.get(name, "") if name else PLACEHOLDER_KEY
+
+
+def _kind(error: Exception) -> Any:
+    name = type(error).__name__
+    if "Timeout" in name:
+        return "timeout"
+    if any(word in name for word in ("Connection", "RateLimit", "ServiceUnavailable", "Internal")):
+        return "transport"
+    return "provider"
+
+
+def _line(error: Exception) -> str:
+    first = (str(error).splitlines() or [""])[0]
+    return f"{type(error).__name__}: {first}"[:500]

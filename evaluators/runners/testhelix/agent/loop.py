@@ -1,0 +1,285 @@
+"""A test-and-repair pair as a coding agent (paper Section 3.1; `pairs = "agent"`).
+
+Each pair is one agent session in its own `Workspace`, driven by provider-native tool
+calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
+- every tool call is one agent step; `agentSteps` bounds a pair's steps, and once a
+  `submit` fails the consistency check only `repairSteps` more steps are allowed;
+- a turn without a tool call costs a step too (the model is told to use the tools);
+- `contextTokens` is the prompt budget: past it, the oldest tool outputs are elided from
+  what is sent (`within_budget`);
+- the pair stops at the harness deadline (the paper's wall cap), at a task cap, or after
+  two failed model turns in a row; a session's history only grows, so it never repeats
+  its own question, and a question another session of the task already asked (a second
+  reviewer of an identical suite) is answered from memory, not paid again;
+- every tool call is traced: name, arguments cut to 200 characters, output size, whether
+  it was refused (the trace's phases, journaled), and its seconds (`Trace.timings`);
+- `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
+  must fail on the initial program and pass on the pair's repair (`app/` as edited).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from evaluators.llm import LlmFailure, ToolCall, ToolChat
+from evaluators.runners.testhelix.agent.workspace import ToolRefused, Workspace
+from evaluators.runners.testhelix.execution import Check
+from evaluators.runners.testhelix.model import HarnessStopped
+from evaluators.sandbox.base import Outcome, RunSpec
+from search_space import Strategy
+
+ARGUMENT_CHARS = 200
+CHARS_PER_TOKEN = 4
+ELIDED = "[output elided: the conversation outgrew contextTokens; call the tool again]"
+TURN_MAX_TOKENS = 8_192
+NO_TOOL = "Use the tools you were given; finish with submit (a pair) or report (a review)."
+
+
+def _tool(name: str, description: str, **properties: Any) -> dict[str, Any]:
+    required = [key for key, spec in properties.items() if not spec.pop("optional", False)]
+    return {
+        "type": "function",
+        "function": {
+            "name": name,
+            "description": description,
+            "parameters": {"type": "object", "properties": properties, "required": required},
+        },
+    }
+
+
+TOOLS: tuple[dict[str, Any], ...] = (
+    _tool(
+        "list_files",
+        "List files under a workspace folder (app/ is the program, tests/ your suite).",
+        path={"type": "string", "optional": True},
+    ),
+    _tool("read_file", "Read one file of app/ or tests/.", path={"type": "string"}),
+    _tool(
+        "write_file",
+        "Write a whole file: tests/... for the suite (entry script tests/run.sh, any "
+        "language), app/... to repair the program.",
+        path={"type": "string"},
+        content={"type": "string"},
+    ),
+    _tool(
+        "run",
+        "Run a shell command with no network: cwd is $APP_DIR (the repaired program, or "
+        "the initial one with target=initial), the suite is at $TESTS_DIR.",
+        command={"type": "string"},
+        target={"type": "string", "enum": ["repair", "initial"], "optional": True},
+    ),
+    _tool(
+        "submit",
+        "Submit the pair: the suite must fail on the initial program and pass on your repair.",
+    ),
+)
+_FINDING = {
+    "type": "object",
+    "properties": {
+        "test": {"type": "string"},
+        "blocking": {"type": "boolean"},
+        "evidence": {"type": "string", "description": "verbatim quote of the requirement"},
+        "problem": {"type": "string"},
+    },
+    "required": ["test", "blocking", "problem"],
+}
+REVIEW_TOOLS: tuple[dict[str, Any], ...] = (
+    *(tool for tool in TOOLS if tool["function"]["name"] in ("list_files", "read_file", "run")),
+    _tool(
+        "report",
+        "Report the review: findings (a blocking one quotes the requirement verbatim), the "
+        "requirements the suite covers, and the execution checks you ran.",
+        findings={"type": "array", "items": _FINDING},
+        covered={"type": "array", "items": {"type": "string"}},
+        checks={"type": "array", "items": {"type": "string"}},
+    ),
+)
+
+
+@dataclass
+class AgentRun:
+    """What one pair's session did."""
+
+    steps: int = 0
+    submitted: bool = False
+    initial: Check | None = None
+    own: Check | None = None
+    stop: str = ""
+    report: dict[str, Any] | None = None  # a reviewer's `report` arguments
+    calls: list[dict[str, Any]] = field(default_factory=list)
+    seconds: list[float] = field(default_factory=list)  # per call, kept out of the journal
+    failures: list[dict[str, Any]] = field(default_factory=list)
+
+
+def within_budget(messages: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
+    """The conversation as sent: while it exceeds `contextTokens` (4 characters a token),
+    the oldest tool outputs are elided, so the prompt budget bounds what the agent keeps
+    in view (what it reads, not a pasted source). The session's own history is unchanged."""
+    sizes = [len(str(m.get("content") or "")) for m in messages]
+    total = sum(sizes)
+    sent = list(messages)
+    for index, message in enumerate(messages):
+        if total <= budget_chars:
+            break
+        if message.get("role") == "tool" and sizes[index] > len(ELIDED):
+            sent[index] = {**message, "content": ELIDED}
+            total -= sizes[index] - len(ELIDED)
+    return sent
+
+
+class PairAgent:
+    """Runs one pair's agent session; see the module docstring."""
+
+    def __init__(
+        self,
+        chat: ToolChat,
+        workspace: Workspace,
+        strategy: Strategy,
+        *,
+        deadline: float,
+        repeats: int = 1,
+        tools: tuple[dict[str, Any], ...] = TOOLS,
+        max_tokens: int = TURN_MAX_TOKENS,
+    ) -> None:
+        self.chat = chat
+        self.workspace = workspace
+        self.strategy = strategy
+        self.deadline = deadline
+        self.repeats = repeats
+        self.tools = tools
+        self.offered = {tool["function"]["name"] for tool in tools}
+        self.max_tokens = max_tokens
+        self.run = AgentRun()
+
+    def session(self, messages: list[dict[str, Any]]) -> AgentRun:
+        """Drive the model until the pair submits a consistent suite or a bound stops it."""
+        failed_at: int | None = None
+        misses = 0
+        while not self.run.stop:
+            self.run.stop = self._bound(failed_at)
+            if self.run.stop:
+                break
+            budget = self.strategy.context_tokens * CHARS_PER_TOKEN
+            turn = self.chat.turn(
+                within_budget(messages, budget), self.tools, max_tokens=self.max_tokens
+            )
+            if isinstance(turn, LlmFailure):
+                self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
+                if turn.kind == "cap":
+                    raise HarnessStopped(f"cap reached: {turn.cap or turn.message}")
+                misses += 1
+                self.run.stop = "2 failed model turns in a row" if misses >= 2 else ""
+                continue
+            misses = 0
+            messages.append(turn.message)
+            if not turn.calls:
+                self.run.steps += 1
+                messages.append({"role": "user", "content": NO_TOOL})
+                continue
+            for call in turn.calls:
+                output = self._execute(call)
+                messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
+                if call.name == "submit" and not self.run.submitted:
+                    failed_at = self.run.steps if failed_at is None else failed_at
+                if self.run.submitted:
+                    self.run.stop = "submitted"
+                if self.run.report is not None:
+                    self.run.stop = "reported"
+        return self.run
+
+    def _bound(self, failed_at: int | None) -> str:
+        if self.run.steps >= self.strategy.agent_steps:
+            return f"agentSteps ({self.strategy.agent_steps}) spent"
+        if failed_at is not None and self.run.steps - failed_at >= self.strategy.repair_steps:
+            return f"repairSteps ({self.strategy.repair_steps}) spent after a failed submit"
+        if time.monotonic() >= self.deadline:
+            return "the harness deadline passed"
+        return ""
+
+    def _execute(self, call: ToolCall) -> str:
+        """One step: run the tool, trace it, return what the model sees."""
+        self.run.steps += 1
+        started = time.monotonic()
+        try:
+            if call.malformed:
+                raise ToolRefused("the arguments were not a JSON object")
+            output = self._dispatch(call.name, call.arguments)
+        except ToolRefused as refused:
+            output = f"refused: {refused}"
+        except TypeError as error:  # arguments the tool does not take
+            output = f"refused: {call.name}: {error}"
+        self.run.calls.append(
+            {
+                "step": self.run.steps,
+                "tool": call.name,
+                "arguments": json.dumps(call.arguments, sort_keys=True)[:ARGUMENT_CHARS],
+                "output_chars": len(output),
+                "refused": output.startswith("refused:"),
+            }
+        )
+        self.run.seconds.append(round(time.monotonic() - started, 3))
+        return output
+
+    def _dispatch(self, name: str, arguments: dict[str, Any]) -> str:
+        space = self.workspace
+        if name not in self.offered:
+            raise ToolRefused(f"no tool named {name!r} here")
+        if name == "report":
+            self.run.report = arguments
+            return "report received"
+        if name == "list_files":
+            return space.list_files(**arguments)
+        if name == "read_file":
+            return space.read_file(**arguments)
+        if name == "write_file":
+            return space.write_file(**arguments)
+        if name == "run":
+            return space.shown(space.run(**arguments))
+        if name == "submit":
+            return self._submit()
+        raise ToolRefused(f"no tool named {name!r}")
+
+    def _submit(self) -> str:
+        space = self.workspace
+        if not (space.root / "tests" / "run.sh").is_file():
+            raise ToolRefused("the suite has no entry script tests/run.sh")
+        self.run.initial = self._check("initial")
+        self.run.own = self._check("own")
+        good = (
+            self.run.initial.outcome is Outcome.FAIL
+            and self.run.initial.reproducible
+            and self.run.own.outcome is Outcome.PASS
+            and self.run.own.reproducible
+        )
+        self.run.submitted = good
+        verdict = "accepted" if good else "not consistent yet"
+        return space.shown_text(
+            f"{verdict}: on the initial program {self.run.initial.outcome.value}, on your "
+            f"repair {self.run.own.outcome.value} (it must fail, then pass)\n"
+            f"--- initial\n{self.run.initial.visible}\n--- repair\n{self.run.own.visible}"
+        )
+
+    def _check(self, target: str) -> Check:
+        space = self.workspace
+        app = space.root / (".initial" if target == "initial" else "app")
+        tests = space.root / "tests"
+        spec = RunSpec(app_layers=(app,), tests_dir=tests, timeout_s=space.test_timeout_s)
+        outcomes = []
+        first = None
+        for _ in range(self.repeats):
+            result = space.sandbox.run(spec)
+            outcomes.append(result.outcome)
+            first = first or result
+        assert first is not None
+        return Check(
+            target=target,
+            outcome=first.outcome,
+            reproducible=len(set(outcomes)) == 1,
+            failing=(),
+            tests=0,
+            visible=space.shown_text(first.output),
+            truncated=len(first.output) > space.output_chars,
+        )
