@@ -32,8 +32,7 @@ from distributed import Client, LocalCluster
 
 from rsi.cli.search import with_executor
 from rsi.config import ExecutorSection, ExperimentConfig, load_config
-from rsi.engine import Engine, SearchInterrupted, build_services, evaluation
-from rsi.engine import dask_worker
+from rsi.engine import Engine, SearchInterrupted, build_services, dask_worker, evaluation
 from rsi.engine.dask_pool import open_dask_pool
 from rsi.engine.dask_worker import WorkerIdentity, differences
 from rsi.journal import EVENTS_FILE, evaluation_op
