@@ -19,7 +19,7 @@ from search_space.edits import (
     edited_field,
     parse_edit,
 )
-from search_space.errors import InvalidEdit, Reason, UserInputError
+from search_space.errors import InvalidEdit, Reason, RsiError, UserInputError
 from search_space.identity import FieldChange, canonical_json, content_id, diff, strategy_id
 from search_space.lessons import retrieve_lessons
 from search_space.prose import ProseGuard
@@ -43,6 +43,7 @@ __all__ = [
     "Reason",
     "RemoveLesson",
     "ReplaceLesson",
+    "RsiError",
     "SearchSpace",
     "SetGuidance",
     "SetRoute",

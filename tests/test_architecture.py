@@ -6,14 +6,20 @@
 - `reports` draws a run from the journal (and the gate's own bootstrap code in `release`);
   `cli` shows reports to people and `lineage` logs them into MLflow; nothing else imports it.
 - A module of one `rsi` package imports another package only through its `__init__`.
+- Every exception class derives from `RsiError` and is drawn in `search_space.errors`' tree.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
+import re
 from pathlib import Path
 
 import pytest
+
+from search_space import RsiError, errors
 
 ROOT = Path(__file__).resolve().parents[1]
 # Which rsi parts each rsi part may import (itself always allowed).
@@ -120,3 +126,33 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
     module.write_text("from rsi.engine.loop import Engine\nimport rsi.journal.store\n")
     assert _imports(module) == ["rsi.engine.loop", "rsi.journal.store"]
+
+
+def _exception_classes() -> dict[str, type[BaseException]]:
+    """Every exception class defined in the three packages, by `module.name`."""
+    found: dict[str, type[BaseException]] = {}
+    for package in ("search_space", "evaluators", "rsi"):
+        for path in _modules(package):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__main__":
+                continue  # running it is the CLI
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            module = importlib.import_module(name)
+            for value in vars(module).values():
+                if (
+                    inspect.isclass(value)
+                    and issubclass(value, BaseException)
+                    and value.__module__ == name
+                ):
+                    found[f"{name}.{value.__name__}"] = value
+    return found
+
+
+def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> None:
+    classes = _exception_classes()
+    assert len(classes) >= 15  # the scan found them, or this test proves nothing
+    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", errors.__doc__ or "", re.M))
+    outside = sorted(name for name, cls in classes.items() if not issubclass(cls, RsiError))
+    undrawn = sorted(name for name, cls in classes.items() if cls.__name__ not in drawn)
+    stale = sorted(drawn - {cls.__name__ for cls in classes.values()})
+    assert (outside, undrawn, stale) == ([], [], [])

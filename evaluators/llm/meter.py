@@ -29,6 +29,8 @@ from collections.abc import Callable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from search_space import RsiError
+
 CAP_NAMES = ("calls", "input_tokens", "output_tokens", "wall_s")
 
 
@@ -76,7 +78,7 @@ class Reservation(BaseModel):
     started: float
 
 
-class CapReached(RuntimeError):
+class CapReached(RsiError, RuntimeError):
     """A call was refused before it was sent: `cap` is one of CAP_NAMES."""
 
     def __init__(self, cap: str, scope: str, detail: str) -> None:

@@ -32,6 +32,7 @@ from evaluators.llm.meter import CapReached, Reservation, Usage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
+from search_space import RsiError
 
 if TYPE_CHECKING:
     import dspy
@@ -86,7 +87,7 @@ class Completion:
     cached: int
 
 
-class _MissingKey(Exception):
+class _MissingKey(RsiError):
     pass
 
 

@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.tasks import PublicTask
-from search_space import Strategy
+from search_space import RsiError, Strategy
 
 # An absolute path: '/' not inside a word, a relative path or a URL; group 1 is its last part.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[^\s'\"`:,;()\[\]<>]+/)*([^\s'\"`:,;()\[\]<>/]+)")
@@ -66,7 +66,7 @@ class RunnerResult(BaseModel):
     trace: Trace
 
 
-class RunnerError(RuntimeError):
+class RunnerError(RsiError, RuntimeError):
     """A runner failed to produce a submission for a task (recorded, never fatal)."""
 
 

@@ -22,7 +22,7 @@ import docker.errors
 from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH, remove_tree
-from search_space.errors import UserInputError
+from search_space.errors import RsiError, UserInputError
 
 FALLBACK_MIRROR = "http://deb.debian.org/debian"
 SLIM_BASE = "python:3.11-slim"
@@ -35,7 +35,7 @@ WORKDIR /work
 _IMPORT_CHANGES = [f"ENV PATH={SYSTEM_PATH}", "WORKDIR /work", 'CMD ["bash"]']
 
 
-class BootstrapError(RuntimeError):
+class BootstrapError(RsiError, RuntimeError):
     """Building the image failed (debootstrap, tar or import); the message says where."""
 
 

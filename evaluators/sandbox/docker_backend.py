@@ -51,6 +51,7 @@ from evaluators.sandbox.workspace import (
     input_problem,
     sandbox_env,
 )
+from search_space import RsiError
 
 FIX_HINT = "run `rsi sandbox bootstrap`"
 WORK_ROOT = "/work"
@@ -65,7 +66,7 @@ LIMITS = Limits(
 )
 
 
-class DockerUnavailable(Exception):
+class DockerUnavailable(RsiError):
     """The engine or the image is missing; the message names the fix."""
 
 

@@ -28,7 +28,7 @@ from evaluators.sandbox.base import Sandbox
 from evaluators.tasks import TaskSet
 from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
-from search_space import Strategy, strategy_id
+from search_space import RsiError, Strategy, strategy_id
 
 
 @dataclass(frozen=True)
@@ -57,7 +57,7 @@ class Guess:
     purpose: Purpose
 
 
-class StopRequested(RuntimeError):
+class StopRequested(RsiError, RuntimeError):
     """The stop flag was raised while evaluations were pending (graceful stop)."""
 
 

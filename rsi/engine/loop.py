@@ -51,7 +51,7 @@ from rsi.release import (
     freeze_champion,
     gate_release,
 )
-from search_space import ProseGuard, Strategy, strategy_id
+from search_space import ProseGuard, RsiError, Strategy, strategy_id
 
 Observer = Callable[[Event], None]
 
@@ -70,7 +70,7 @@ class LineageSink(Protocol):
     def close(self) -> None: ...
 
 
-class SearchInterrupted(RuntimeError):
+class SearchInterrupted(RsiError, RuntimeError):
     """A signal or stop file ended the search early; `rsi resume` continues it."""
 
 

@@ -13,6 +13,8 @@ from typing import Any, Protocol
 import dspy
 from pydantic import BaseModel
 
+from search_space import RsiError
+
 
 @dataclass(frozen=True)
 class Answer:
@@ -30,7 +32,7 @@ class Ask(Protocol):
     ) -> Answer: ...
 
 
-class HarnessStopped(RuntimeError):
+class HarnessStopped(RsiError, RuntimeError):
     """A task cap (calls, tokens, wall time) was reached: the harness submits what it has."""
 
 
