@@ -23,7 +23,6 @@ below); a test keeps this tree and the code in step. A class also keeps its buil
     ├── CapReached (evaluators.llm.meter, RuntimeError): an LLM call refused at a cap
     ├── ReplayMiss (evaluators.llm.cache, LookupError): a cassette lacks a call
     ├── _MissingKey (evaluators.llm.transport): no API key (private, turned into a failure)
-    ├── RunnerError (evaluators.runners.base, RuntimeError): a runner produced no suite
     ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap
     ├── DockerUnavailable (evaluators.sandbox.docker_backend): no engine or image
     └── BootstrapError (evaluators.sandbox.bootstrap, RuntimeError): the image build failed

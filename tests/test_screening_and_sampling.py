@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rsi.engine import ScreenVerdict, minibatch, screen
+from rsi.engine import ScreenVerdict, acceptance_rule, minibatch
+
+screen = acceptance_rule("strict-no-regression").screen  # the default rule
 
 
 def test_equal_successes_do_not_pass() -> None:

@@ -2,7 +2,6 @@
 
 from evaluators.runners.base import (
     Runner,
-    RunnerError,
     RunnerLimits,
     RunnerResult,
     Trace,
@@ -12,7 +11,6 @@ from evaluators.runners.base import (
 
 __all__ = [
     "Runner",
-    "RunnerError",
     "RunnerLimits",
     "RunnerResult",
     "Trace",

@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.tasks import PublicTask
-from search_space import RsiError, Strategy
+from search_space import Strategy
 
 # An absolute path: '/' not inside a word, a relative path or a URL; group 1 is its last part.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[^\s'\"`:,;()\[\]<>]+/)*([^\s'\"`:,;()\[\]<>/]+)")
@@ -64,10 +64,6 @@ class RunnerResult(BaseModel):
 
     submission: Path | None
     trace: Trace
-
-
-class RunnerError(RsiError, RuntimeError):
-    """A runner failed to produce a submission for a task (recorded, never fatal)."""
 
 
 @runtime_checkable

@@ -5,7 +5,7 @@ from __future__ import annotations
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated
 
 import typer
 from rich.table import Table
@@ -16,8 +16,6 @@ from rsi.engine import build_services, evaluate_one
 from search_space import Strategy, strategy_id
 from search_space.errors import UserInputError
 from search_space.io import load_model
-
-Split = Literal["proposal", "dev", "test"]
 
 
 def register(app: typer.Typer) -> None:

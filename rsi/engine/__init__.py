@@ -9,7 +9,7 @@ Public surface:
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
-- `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
+- `minibatch`, `Budget`, `StopFlag`: sampling and stop conditions;
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name.
 """
 
@@ -34,7 +34,6 @@ from rsi.engine.screening import (
     AcceptanceRule,
     ScreenVerdict,
     acceptance_rule,
-    screen,
 )
 from rsi.engine.stopping import Budget, StopFlag
 
@@ -63,5 +62,4 @@ __all__ = [
     "load_initial",
     "minibatch",
     "open_pool",
-    "screen",
 ]

@@ -40,17 +40,9 @@ def check_runner_available(config: ExperimentConfig) -> None:
 
     An LLM runner's model must be reachable with its key set (or its cassette present).
     """
-    if config.runner.kind == "scripted":
-        return
     if config.runner.kind == "testhelix":
         assert config.llm is not None  # the config refuses testhelix without [llm]
         preflight(config.llm)
-        return
-    raise UserInputError(
-        f"runner.kind: the {config.runner.kind!r} runner is not available yet; "
-        "use 'scripted' or 'testhelix'",
-        source="config",
-    )
 
 
 def build_runner(

@@ -133,8 +133,3 @@ def acceptance_rule(name: str) -> AcceptanceRule:
     except KeyError:
         known = ", ".join(ACCEPTANCE_RULES)
         raise ValueError(f"unknown acceptance rule {name!r} (known: {known})") from None
-
-
-def screen(parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
-    """The default screen (strict-no-regression); keys must match."""
-    return ACCEPTANCE_RULES[DEFAULT_RULE].screen(parent, child)

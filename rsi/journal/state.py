@@ -96,9 +96,6 @@ class SearchState:
             1 for p in self.proposals if p.round == round_number
         )
 
-    def consumed_tasks(self) -> set[str]:
-        return {task for started in self.rounds_started.values() for task in started.tasks}
-
     def generation(self, strategy_id: str) -> int:
         """Kept edits between the initial strategy and this candidate (0 for the initial)."""
         depth, parent = 0, self.candidates[strategy_id].parent_id

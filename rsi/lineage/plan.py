@@ -66,9 +66,6 @@ class Plan:
     nodes: tuple[NodeSpec, ...]
     state: SearchState
 
-    def node(self, key: str) -> NodeSpec:
-        return next(n for n in self.nodes if n.key == key)
-
 
 def candidate_node(strategy_id: str) -> str:
     return f"candidate:{strategy_id}"

@@ -27,7 +27,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rsi.proposers.base import NoProposal, Proposal, ProposalContext, TaskFeedback
+from rsi.proposers.base import ProposalContext, TaskFeedback
 from rsi.proposers.triggers import trigger_words
 from search_space import Context, Lesson, canonical_json
 
@@ -203,14 +203,3 @@ def diagnose(context: ProposalContext) -> list[Suggestion]:
     ]
     fresh = [s for s in fresh if s.score > 0]
     return sorted(fresh, key=lambda s: -s.score)  # stable: ties keep diagnosis order
-
-
-class HeuristicProposer:
-    name = "heuristic"
-
-    def propose(self, context: ProposalContext) -> Proposal:
-        suggestions = diagnose(context)
-        if not suggestions:
-            raise NoProposal("the traces show no remedy left to try")
-        best = suggestions[0]
-        return Proposal(best.edit, best.field, self.name, best.rationale)
