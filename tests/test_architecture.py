@@ -156,3 +156,41 @@ def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> Non
     undrawn = sorted(name for name, cls in classes.items() if cls.__name__ not in drawn)
     stale = sorted(drawn - {cls.__name__ for cls in classes.values()})
     assert (outside, undrawn, stale) == ([], [], [])
+
+
+def _tag_names() -> set[str]:
+    """MLflow tag names (`rsi.kind`, `rsi.alias_history.<alias>`): strings, not modules."""
+    found = set()
+    for path in _modules("rsi/lineage"):
+        found.update(re.findall(r"\"(rsi\.\w+)", path.read_text(encoding="utf-8")))
+    return found
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether `dotted` names a module, or an attribute of one (a class, a function...)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(target, attribute):
+                return False
+            target = getattr(target, attribute)
+        return True
+    return False
+
+
+def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
+    """A module renamed or removed leaves no docstring or doc pointing at its old name."""
+    tags = _tag_names()
+    texts = [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
+    texts += [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    stale = []
+    for path in texts:
+        for name in re.findall(r"`((?:rsi|evaluators|search_space)(?:\.\w+)+)", path.read_text()):
+            if name not in tags and not _resolves(name):
+                stale.append(f"{path.relative_to(ROOT)}: {name}")
+    assert len(tags) >= 10 and stale == []
+    assert not _resolves("rsi.lineage_plan.plan") and _resolves("rsi.lineage.plan.plan")
