@@ -26,6 +26,7 @@ from search_space.prose import ProseGuard
 from search_space.schema import Component, Context, Lesson, SkillRoute, Strategy
 from search_space.skills import SKILLS, SKILLS_BY_NAME, Skill, SkillRole
 from search_space.space import SearchSpace
+from search_space.wording import counted
 
 __all__ = [
     "EDIT_ADAPTER",
@@ -56,6 +57,7 @@ __all__ = [
     "apply",
     "canonical_json",
     "content_id",
+    "counted",
     "describe_edit",
     "diff",
     "edit_between",

@@ -99,6 +99,8 @@ def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Pat
     status = run_rsi("status", str(second_dir), "--json")
     assert status.returncode == 0
     assert "decided a gate in run first" in json.loads(status.stdout)["refused"]
+    shown = run_rsi("status", str(second_dir)).stdout  # plain text: no bracket is eaten
+    assert "refused to start: " in shown and "use another [data] seed" in shown
 
     release_hash = events[1]["data"]["hashes"]["release"]
     overridden = run_rsi(

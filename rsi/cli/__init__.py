@@ -11,8 +11,7 @@ import importlib
 import os
 import sys
 
-import typer
-
+from rsi.cli.output import typer_app
 from rsi.journal import JournalConflict
 from search_space.errors import UserInputError
 
@@ -35,7 +34,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "report",
 )
 
-app = typer.Typer(
+app = typer_app(
     name="rsi",
     help="Evolve TestHelix test-generation strategies and gate their release.",
     no_args_is_help=True,

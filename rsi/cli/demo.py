@@ -36,7 +36,7 @@ def demo(
     html = write_report(run_dir)
     store = config.mlflow.tracking_uri or f"sqlite:///{config.experiment.runs_dir / 'mlflow.db'}"
     console.print()
-    console.print("[bold]Where to look[/bold]")
+    console.print("Where to look", style="bold")
     console.print(f"  run directory   {run_dir}")
     console.print(f"  journal         {run_dir / 'events.jsonl'}")
     console.print(f"  champion        {run_dir / 'champion.json'}")

@@ -23,10 +23,10 @@ def register(app: typer.Typer) -> None:
 
 
 def evaluate(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     strategy_file: Annotated[Path, typer.Option("--strategy", help="Strategy JSON.")],
     split: Annotated[str, typer.Option("--split", help="proposal, dev or test.")] = "dev",
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
     """RAR of a strategy on one data role of the config's split (no journal, nothing cached).
 
@@ -78,8 +78,14 @@ def evaluate(
     if as_json:
         print_json(summary)
         return
-    table = Table(title=f"{strategy_id(strategy)} on {split}: RAR {summary['rar']:.1%}")
-    for column in ("task", "F", "initial", "reference", "runner error"):
+    table = Table(
+        title=f"{strategy_id(strategy)} on {split}: RAR {summary['rar']:.1%}",
+        caption=(
+            "solved (F): the suite fails on the initial program and passes on the reference; "
+            "initial and reference: the suite's outcome on each"
+        ),
+    )
+    for column in ("task", "solved (F)", "initial", "reference", "runner error"):
         table.add_column(column)
     for row in rows:
         table.add_row(

@@ -15,6 +15,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from evaluators.judge import judge
 from evaluators.metrics import score_task
@@ -33,12 +34,18 @@ def register(app: typer.Typer) -> None:
 
 
 def run_task(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML (its runner and model).")],
-    task_dir: Annotated[Path, typer.Argument(help="One task directory (holding task.toml).")],
+    config_file: Annotated[
+        Path, typer.Argument(metavar="CONFIG", help="Experiment TOML (its runner and model).")
+    ],
+    task_dir: Annotated[
+        Path, typer.Argument(metavar="TASK_DIR", help="One task directory (holding task.toml).")
+    ],
     strategy_file: Annotated[Path, typer.Option("--strategy", help="Strategy JSON.")],
     out: Annotated[Path | None, typer.Option("--out", help="Where to write results.")] = None,
     panel: Annotated[bool, typer.Option("--panel", help="Also score on the hidden panel.")] = False,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the trace summary and scores as JSON.")
+    ] = False,
 ) -> None:
     """Run the config's runner on one task; print its trace summary and the suite's scores."""
     if not (task_dir / "task.toml").is_file():
@@ -94,7 +101,7 @@ def _render(summary: dict[str, Any]) -> None:
         f"{usage['output_tokens']} output tokens, {usage['steps']} steps, {usage['seconds']:.1f} s"
     )
     if summary["error"]:
-        console.print(f"[bold red]no submission[/bold red]: {summary['error']}")
+        console.print(Text.assemble(("no submission", "bold red"), f": {summary['error']}"))
     scores = summary["scores"]
     if scores is not None:
         console.print(

@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
@@ -96,8 +95,10 @@ def _fmt(value: float | None) -> str:
 
 
 def score(
-    task_dir: Annotated[Path, typer.Argument(help="One task directory.")],
-    suite_dir: Annotated[Path, typer.Argument(help="The suite: a directory with run.sh.")],
+    task_dir: Annotated[Path, typer.Argument(metavar="TASK_DIR", help="One task directory.")],
+    suite_dir: Annotated[
+        Path, typer.Argument(metavar="SUITE_DIR", help="The suite: a directory with run.sh.")
+    ],
     backend: BackendOption = Backend.LOCAL,
     panel: Annotated[bool, typer.Option("--panel", help="Also run every panel member.")] = False,
     as_json: JsonFlag = False,
@@ -107,6 +108,7 @@ def score(
 ) -> None:
     """Run SUITE_DIR on the task's initial program, reference and (--panel) panel members.
 
+    \b
     --json prints one object:
     {"task": str, "suite": str, "panel": bool, "timeout_s": float,
      "backend": str, "isolation": [str, ...],
@@ -123,13 +125,17 @@ def score(
     task = load_task(task_dir)
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
+    if not (suite_dir / "run.sh").is_file():
+        raise UserInputError(
+            "no run.sh: a suite directory holds the run.sh that runs it", source=str(suite_dir)
+        )
     sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)
     settings = JudgeSettings(timeout_cap_s=timeout_cap)
     judgement = judge(task, suite_dir, sandbox, panel=panel, settings=settings)
     if as_json:
         print_json(judgement_json(judgement, suite_dir))
         return
-    table = Table(title=escape(f"{task.id}: {suite_dir}"))
+    table = Table(title=f"{task.id}: {suite_dir}")
     widest = max(len(r.target) for r in judgement.results)
     table.add_column("target", no_wrap=True, min_width=widest)
     for column in ("outcome", "duration", "tests", "isolation"):
@@ -138,8 +144,8 @@ def score(
         counts = _test_counts(result)
         tests = "-" if counts is None else " ".join(f"{k}={v}" for k, v in counts.items() if v)
         table.add_row(
-            escape(result.target),
-            escape(result.outcome.value + (f" ({result.error})" if result.error else "")),
+            result.target,
+            result.outcome.value + (f" ({result.error})" if result.error else ""),
             f"{result.duration_s:.2f}s",
             tests or "none",
             result.isolation.value,

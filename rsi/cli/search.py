@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 from pydantic import ValidationError
 from rich.table import Table
+from rich.text import Text
 
 from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json
@@ -20,6 +21,12 @@ from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
+RunDir = Annotated[
+    Path, typer.Argument(metavar="RUN_DIR", help="A run directory holding events.jsonl.")
+]
+OverrideFlag = Annotated[
+    bool, typer.Option("--override-consumed", help="Gate on an already consumed release split.")
+]
 ExecutorOption = Annotated[
     str | None,
     typer.Option("--executor", help="Where evaluations run: threads or dask (default [executor])."),
@@ -88,11 +95,9 @@ def with_executor(
 
 
 def search(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Where the run lives.")] = None,
-    override_consumed: Annotated[
-        bool, typer.Option("--override-consumed", help="Gate on an already consumed release split.")
-    ] = False,
+    override_consumed: OverrideFlag = False,
     as_json: JsonFlag = False,
     executor: ExecutorOption = None,
     address: AddressOption = None,
@@ -103,8 +108,8 @@ def search(
 
 
 def resume(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
-    override_consumed: Annotated[bool, typer.Option("--override-consumed")] = False,
+    run_dir: RunDir,
+    override_consumed: OverrideFlag = False,
     finish: Annotated[
         bool,
         typer.Option("--finish", help="End a search paused at its optimizer budget: gate it."),
@@ -123,7 +128,7 @@ def resume(
     drive(config, run_dir, as_json=as_json, override=override_consumed, finish=finish)
 
 
-def status(run_dir: Path, as_json: JsonFlag = False) -> None:
+def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
     run = load_run(run_dir)
     if as_json:
@@ -131,11 +136,11 @@ def status(run_dir: Path, as_json: JsonFlag = False) -> None:
         return
     render_summary(run.summary)
     if run.refused:
-        console.print(f"[bold red]refused to start[/bold red]: {run.refused}")
+        console.print(Text.assemble(("refused to start", "bold red"), f": {run.refused}"))
 
 
 def release(
-    run_dir: Path,
+    run_dir: RunDir,
     as_json: JsonFlag = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a release note.")] = False,
 ) -> None:
@@ -155,7 +160,7 @@ def release(
 
 
 def render_summary(summary: RunSummary) -> None:
-    console.print(f"[bold]run[/bold] {summary.run_dir}")
+    console.print(Text.assemble(("run", "bold"), f" {summary.run_dir}"))
     console.print(
         f"rounds completed {summary.rounds_completed}, attempts {summary.attempts} "
         f"({summary.rejected} rejected), stopped: {summary.stopped or 'not yet'}"
@@ -194,7 +199,7 @@ def render_summary(summary: RunSummary) -> None:
             f"{used['output_tokens']} output tokens"
         )
     if summary.champion_id:
-        console.print(f"[bold]champion[/bold] {summary.champion_id}")
+        console.print(Text.assemble(("champion", "bold"), f" {summary.champion_id}"))
         for edit in summary.champion_edits:
             console.print(f"  round {edit['round']} ({edit['proposer']}): {edit_text(edit)}")
     if summary.gate:

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 from evaluators.judge import JudgeSettings, TaskValidation, validate_task
 from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S
 from evaluators.tasks import TaskSet
-from rsi.cli.output import console, err_console, print_json
+from rsi.cli.output import console, err_console, print_json, typer_app
 from rsi.cli.score import (
     Backend,
     BackendOption,
@@ -23,9 +23,10 @@ from rsi.cli.score import (
     build_sandbox,
     target_summary,
 )
+from search_space import counted
 from search_space.errors import UserInputError
 
-tasks_app = typer.Typer(help="Check the task corpus.", no_args_is_help=True)
+tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -43,7 +44,9 @@ def validation_json(validation: TaskValidation) -> dict[str, object]:
 
 @tasks_app.command("validate")
 def validate(
-    directory: Annotated[Path, typer.Argument(help="A task directory or a directory of tasks.")],
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIRECTORY", help="A task directory or a directory of tasks.")
+    ],
     backend: BackendOption = Backend.LOCAL,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Sandbox runs in parallel.")] = 2,
     as_json: JsonFlag = False,
@@ -91,15 +94,15 @@ def validate(
         )
     else:
         bad = sum(not v.ok for v in results)
-        console.print(f"{len(results) - bad}/{len(results)} task(s) valid")
+        console.print(f"{len(results) - bad} of {counted(len(results), 'task')} valid")
     if not ok:
         raise typer.Exit(1)
 
 
 def _print_validation(validation: TaskValidation) -> None:
     if validation.ok:
-        console.print(f"ok    {validation.task_id}", markup=False)
+        console.print(f"ok    {validation.task_id}")
         return
-    console.print(f"FAIL  {validation.task_id}", markup=False)
+    console.print(f"FAIL  {validation.task_id}")
     for problem in validation.problems:
-        console.print(f"      - {problem}", markup=False)
+        console.print(f"      - {problem}")
