@@ -15,6 +15,8 @@ def test_schema_is_json_schema_with_camel_case() -> None:
     assert result.returncode == 0
     schema = json.loads(result.stdout)
     assert "agentSteps" in schema["properties"] and "skillRoutes" in schema["properties"]
+    steps = schema["properties"]["agentSteps"]
+    assert (steps["minimum"], steps["maximum"]) == (2, 20) and "per round" in steps["description"]
 
 
 def test_validate_prints_id() -> None:

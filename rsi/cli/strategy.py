@@ -36,7 +36,8 @@ def register(app: typer.Typer) -> None:
 def schema(
     edit: Annotated[bool, typer.Option("--edit", help="Print the edit schema instead.")] = False,
 ) -> None:
-    """Print the JSON Schema of a strategy (or of an edit)."""
+    """Print the JSON Schema of a strategy (or of an edit): each field's bounds and what it
+    does to the harness."""
     if edit:
         print_json(EDIT_ADAPTER.json_schema(by_alias=True))
     else:
