@@ -44,7 +44,11 @@ def demo(
     console.print(f"  report          {html}")
     console.print(f"  status          .venv/bin/rsi status {run_dir}")
     if config.mlflow.enabled:
-        console.print(f"  lineage UI      .venv/bin/mlflow ui --backend-store-uri {store}")
+        console.print(
+            "  lineage UI      MLFLOW_DISABLE_TELEMETRY=true "
+            "MLFLOW_SERVER_ENABLE_JOB_EXECUTION=false "
+            f".venv/bin/mlflow ui --backend-store-uri {store}"
+        )
         experiment = experiment_id(config)
         if experiment is not None:
             # MLflow 3 opens a fresh browser on the experiment's GenAI overview; this is
