@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# bubblewrap gives the local sandbox its filesystem isolation (DESIGN.md section 5).
+# bubblewrap gives the local sandbox its filesystem isolation (docs/design.md section 5).
 sandbox-deps:
 	@command -v bwrap >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

@@ -1,4 +1,4 @@
-"""The judge: run one submission on a task's targets through a Sandbox (DESIGN.md section 5).
+"""The judge: run one submission on a task's targets through a Sandbox (docs/design.md section 5).
 
 Targets are the initial program (environment/ only), the reference (environment/ plus
 solution/) and, in panel mode, every panel overlay. Each run gets the same RunSpec shape;

@@ -1,4 +1,4 @@
-"""Seeded, disjoint data roles over a task pool (DESIGN.md section 4).
+"""Seeded, disjoint data roles over a task pool (docs/design.md section 4).
 
 The ids are sorted, shuffled with `random.Random(seed)`, and cut in role order proposal,
 dev, release, test. Each role keeps its shuffled order (the engine consumes proposal

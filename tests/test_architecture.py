@@ -194,3 +194,16 @@ def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
                 stale.append(f"{path.relative_to(ROOT)}: {name}")
     assert len(tags) >= 10 and stale == []
     assert not _resolves("rsi.lineage_plan.plan") and _resolves("rsi.lineage.plan.plan")
+
+
+def test_docs_point_only_inside_the_repository() -> None:
+    """A clone has docs/, not the workspace's shared/ folder: nothing may send readers there."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    texts += [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
+    outside = [str(p.relative_to(ROOT)) for p in texts if "shared/" in p.read_text()]
+    missing = sorted(
+        {name for p in texts for name in re.findall(r"docs/[\w.-]+\.md", p.read_text())}
+        - {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    )
+    assert (outside, missing) == ([], [])
+    assert "docs/design.md" in (ROOT / "README.md").read_text()

@@ -1,4 +1,4 @@
-"""Runners turn (strategy, public task) into a submission and a trace (DESIGN.md section 6)."""
+"""Runners turn (strategy, public task) into a submission and a trace (docs/design.md section 6)."""
 
 from evaluators.runners.base import (
     Runner,

@@ -1,4 +1,4 @@
-"""Build the docker backend's base image, `rsi-base:bookworm` (DESIGN.md section 12).
+"""Build the docker backend's base image, `rsi-base:bookworm` (docs/design.md section 12).
 
 With a registry reachable the image comes from a Dockerfile on `python:3.11-slim` plus
 pytest. Without one (the usual case here) it is a Debian bookworm root made by
@@ -82,7 +82,7 @@ def _client() -> docker.DockerClient:
     except docker.errors.DockerException as error:
         raise UserInputError(
             f"no Docker engine reachable ({error}); install docker.io and start "
-            "`dockerd --bridge=none --iptables=false --ip-masq=false` (DESIGN.md section 12)",
+            "`dockerd --bridge=none --iptables=false --ip-masq=false` (docs/design.md section 12)",
             source="sandbox bootstrap",
         ) from error
     return client

@@ -1,4 +1,4 @@
-"""The engine: the round protocol of DESIGN.md section 8, driven from the journal.
+"""The engine: the round protocol of docs/design.md section 8, driven from the journal.
 
 Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;

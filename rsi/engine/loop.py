@@ -1,4 +1,4 @@
-"""The round protocol of DESIGN.md section 8, driven from and recorded in the journal.
+"""The round protocol of docs/design.md section 8, driven from and recorded in the journal.
 
 `Engine.run()` is resumable: every step is an op in the journal, state is the fold of
 the journal, and every decision (minibatch, parent, proposal) is a deterministic function

@@ -1,4 +1,4 @@
-"""Search state as a fold over journal events (DESIGN.md section 7)."""
+"""Search state as a fold over journal events (docs/design.md section 7)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The append-only journal `runs/<run-id>/events.jsonl` (DESIGN.md section 7).
+"""The append-only journal `runs/<run-id>/events.jsonl` (docs/design.md section 7).
 
 - Each line is one `Event`; appends are flushed and fsynced, never rewriting the file.
 - `op` is a deterministic operation id. Appending an existing op with an equal payload is

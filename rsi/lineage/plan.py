@@ -1,4 +1,4 @@
-"""The MLflow picture of a search, as a pure function of its journal events (DESIGN.md 10).
+"""The MLflow picture of a search, a pure function of its journal (docs/design.md section 10).
 
 `plan(events)` returns one `NodeSpec` per MLflow run, parents before children:
 - `search`: the search itself (kind `search`);

@@ -1,4 +1,4 @@
-"""An idempotent projection of a run's journal into MLflow (DESIGN.md section 10).
+"""An idempotent projection of a run's journal into MLflow (docs/design.md section 10).
 
 `LineageProjector.sync(events)` makes the MLflow runs match `rsi.lineage.plan.plan(events)`:
 - runs are found by tags (`rsi.run_id` = run dir name, `rsi.node`) before any is created;

@@ -1,4 +1,4 @@
-"""The release gate (DESIGN.md section 9): one frozen challenger against the baseline.
+"""The release gate (docs/design.md section 9): one frozen challenger against the baseline.
 
 Pure functions over paired per-task outcomes (1 = the strategy solved the task):
 - `exact_mcnemar_p(w, l)`: one-sided exact McNemar p, the upper binomial tail of the `w`
