@@ -135,7 +135,12 @@ def score(
     if as_json:
         print_json(judgement_json(judgement, suite_dir))
         return
-    table = Table(title=f"{task.id}: {suite_dir}")
+    print_judgement(task.id, suite_dir, judgement)
+
+
+def print_judgement(task_id: str, suite_dir: Path, judgement: TaskJudgement) -> None:
+    """The human view of `rsi score`: one row per target, then the scores and isolation."""
+    table = Table(title=f"{task_id}: {suite_dir}")
     widest = max(len(r.target) for r in judgement.results)
     table.add_column("target", no_wrap=True, min_width=widest)
     for column in ("outcome", "duration", "tests", "isolation"):
