@@ -5,7 +5,7 @@ interpreter, from the repository root, one after another, and prints each pass's
 its outcome line and the load average around it: on a shared machine the load says how
 much of the time was the suite's own. Writes `experiments/benchmarks/results/suite_time.txt`.
 
-    python experiments/benchmarks/suite_time.py [--jobs auto] [--skip-full]
+    python experiments/benchmarks/suite_time.py [--jobs auto] [--skip-full] [--logs DIR]
 """
 
 from __future__ import annotations
@@ -32,8 +32,9 @@ def passes(jobs: str, full: bool) -> list[tuple[str, list[str]]]:
     return found
 
 
-def timed(arguments: list[str]) -> tuple[float, str, int, tuple[float, float]]:
-    """(seconds, pytest's last line, exit code, load average before and after)."""
+def timed(arguments: list[str], log: Path | None) -> tuple[float, str, int, tuple[float, float]]:
+    """(seconds, pytest's last line, exit code, load average before and after); pytest's
+    whole output goes to `log` when given."""
     before = os.getloadavg()[0]
     started = time.perf_counter()
     done = subprocess.run(
@@ -46,6 +47,8 @@ def timed(arguments: list[str]) -> tuple[float, str, int, tuple[float, float]]:
         | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"},
     )
     seconds = time.perf_counter() - started
+    if log is not None:
+        log.write_text(done.stdout + done.stderr)
     lines = [line for line in done.stdout.splitlines() if line.strip()]
     return (
         seconds,
@@ -62,11 +65,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", default="auto", help="pytest-xdist workers (-n)")
     parser.add_argument("--skip-full", action="store_true", help="time make test-fast only")
+    parser.add_argument("--logs", type=Path, help="write each pass's pytest output here")
     options = parser.parse_args()
     report = [f"cores: {os.cpu_count()}; xdist workers: {options.jobs}"]
     total = 0.0
-    for label, arguments in passes(options.jobs, not options.skip_full):
-        seconds, last, code, (before, after) = timed(arguments)
+    for number, (label, arguments) in enumerate(passes(options.jobs, not options.skip_full)):
+        log = options.logs / f"pass{number}.log" if options.logs else None
+        seconds, last, code, (before, after) = timed(arguments, log)
         if label.startswith("make test,"):
             total += seconds
         report.append(
