@@ -1,4 +1,4 @@
-# The two commands of the README: `make demo` and `make test`.
+# The commands of the README: `make demo`, `make test` and `make test-fast`.
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: demo test lint format sandbox-deps clean mutation
+.PHONY: demo test test-fast lint format sandbox-deps clean mutation
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(STAMP): pyproject.toml
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
-# bubblewrap gives the local sandbox its filesystem isolation (DESIGN.md section 5).
+# bubblewrap gives the local sandbox its filesystem isolation (docs/design.md section 5).
 sandbox-deps:
 	@command -v bwrap >/dev/null 2>&1 || { \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
@@ -26,8 +26,17 @@ sandbox-deps:
 demo: $(STAMP) sandbox-deps
 	$(BIN)/rsi demo
 
+# Two passes: independent modules on TEST_JOBS xdist workers (the users of the session's
+# keeping search share one worker), then the `serial` modules alone: they fill the machine
+# on purpose or watch processes (tests/conftest.py lists them).
+TEST_JOBS ?= auto
 test: $(STAMP) sandbox-deps lint
-	$(BIN)/python -m pytest -q --durations=20
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not serial" --durations=20
+	$(BIN)/python -m pytest -q -m serial --durations=10
+
+# The edit-test loop: no sandbox, no search (the `fast` modules of tests/conftest.py).
+test-fast: $(STAMP)
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "fast and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

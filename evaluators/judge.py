@@ -1,4 +1,4 @@
-"""The judge: run one submission on a task's targets through a Sandbox (DESIGN.md section 5).
+"""The judge: run one submission on a task's targets through a Sandbox (docs/design.md section 5).
 
 Targets are the initial program (environment/ only), the reference (environment/ plus
 solution/) and, in panel mode, every panel overlay. Each run gets the same RunSpec shape;
@@ -29,6 +29,7 @@ from evaluators.sandbox.base import (
     Sandbox,
 )
 from evaluators.tasks import PanelLabel, Task
+from search_space import counted
 from search_space.errors import UserInputError
 
 DEFAULT_KEPT_OUTPUT_CHARS = 20_000
@@ -301,7 +302,8 @@ def validate_task(
     ):
         found = len(judgement.of_kind(kind))
         if found != declared:
-            problems.append(f"panel: {found} {kind.value} member(s), task.toml declares {declared}")
+            members = counted(found, f"{kind.value} member")
+            problems.append(f"panel: {members}, task.toml declares {declared}")
     for result in judgement.results:
         expected = _EXPECTED[result.kind]
         if result.outcome is not expected:

@@ -1,4 +1,4 @@
-"""Seeded, disjoint data roles over a task pool, filled with whole families (DESIGN.md 4).
+"""Seeded, disjoint data roles over a task pool, filled with whole families (docs/design.md 4).
 
 - Tasks of one family (`Task.family`; a task without one is a family of one) never straddle
   two roles: a strategy tuned on one sibling is never gated on another.

@@ -1,4 +1,4 @@
-"""Tasks on disk (DESIGN.md section 4, experiments/tasks/FORMAT.md) and their public view.
+"""Tasks on disk (docs/design.md section 4, experiments/tasks/FORMAT.md) and their public view.
 
 A `Task` knows every path of a task directory, hidden ones included; it is for the judge and
 the validator. A runner gets only a `PublicTask`: id, context, instruction and an in-memory

@@ -1,10 +1,17 @@
 """The Python API for notebooks and scripts; the CLI is a thin layer over it.
 
-    import rsi
-    run = rsi.search("experiments/quickstart.toml")
-    run.champion.strategy_id, run.gate.promote
-    rsi.load_run(run.run_dir).rounds
-    rsi.gate(([0, 1, 1, 0], [1, 1, 1, 1])).p_value
+The examples below run as doctests (`tests/test_api.py`, on a small config in place of
+the quickstart):
+
+    >>> import rsi
+    >>> run = rsi.search("experiments/quickstart.toml")  # runs, or resumes, to the gate
+    >>> run.finished, run.champion is not None, run.refused is None
+    (True, True, True)
+    >>> rsi.load_run(run.run_dir).rounds == run.rounds  # read-only, safe while it runs
+    True
+    >>> report = rsi.gate(([0, 0, 1, 0, 0, 0], [1, 1, 1, 1, 1, 1]))  # baseline, challenger
+    >>> report.wins, report.losses, round(report.p_value, 3)
+    (5, 0, 0.031)
 
 `Run` is a frozen view of a run directory's journal: the kept candidates, the champion,
 the rounds and the gate as typed objects, plus `refused` when its last start was refused

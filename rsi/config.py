@@ -29,6 +29,22 @@ else:  # pragma: no cover - Python 3.10
     import tomli as tomllib
 
 
+# Keys that were removed, and what replaced each (`_refuse_removed_keys`).
+REMOVED_KEYS: dict[tuple[str, str], str] = {
+    ("runner", "model"): "set the harness's model in [llm] model",
+    ("runner", "command"): "the command runner never ran; use runner.kind scripted or testhelix",
+    ("proposers", "reflective_model"): "set [proposers.reflective] model",
+    ("budget", "max_optimizer_calls"): (
+        "it counted proposal attempts, as [search] max_attempts does; set that "
+        "([budget] optimizer_calls caps the optimizer model's calls)"
+    ),
+    ("budget", "max_tokens"): (
+        "set [budget] optimizer_input_tokens and optimizer_output_tokens (reaching one "
+        "pauses the search; rsi resume --finish ends it)"
+    ),
+}
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -78,7 +94,6 @@ class ProposersSection(_Section):
         "optuna",
     )
     optuna_startup_trials: int = Field(default=4, ge=0)
-    reflective_model: str | None = None  # kept for older run configs; prefer [proposers.reflective]
     reflective: ReflectiveSection = Field(default_factory=lambda: ReflectiveSection())
 
     @model_validator(mode="after")
@@ -108,9 +123,7 @@ class RunnerSection(_Section):
     `[runner.scripted]` the scripted author's noise, `[runner.latency]` the load-test
     runner's waits (evaluators/runners/latency.py)."""
 
-    kind: Literal["scripted", "command", "testhelix", "latency"] = "scripted"
-    command: tuple[str, ...] = ()  # argv for the command runner
-    model: str | None = None  # unused; kept so that older runs' config.json still load
+    kind: Literal["scripted", "testhelix", "latency"] = "scripted"
     testhelix: HarnessSettings = Field(default_factory=HarnessSettings)
     scripted: ScriptedSettings = Field(default_factory=ScriptedSettings)
     latency: LatencySettings = Field(default_factory=LatencySettings)
@@ -138,12 +151,14 @@ class HarborSection(_Section):
 
 
 class BudgetSection(_Section):
-    """Optimizer resource caps; `None` means unlimited. Extending these on resume is allowed."""
+    """Caps a resume may raise; `None` means unlimited.
 
-    max_optimizer_calls: int | None = Field(default=None, ge=0)  # proposal attempts
-    max_tokens: int | None = Field(default=None, ge=0)  # optimizer input + output tokens
+    `max_wall_s` ends the search (this process's wall time, then freeze and gate). The
+    `optimizer_*` caps meter the reflective proposer's model apart from the harness's and
+    pause the search when reached: raise them and resume, or `rsi resume --finish`.
+    """
+
     max_wall_s: float | None = Field(default=None, gt=0)
-    # The reflective proposer's model usage, metered apart from the generator's.
     optimizer_calls: int | None = Field(default=None, ge=0)
     optimizer_input_tokens: int | None = Field(default=None, ge=0)
     optimizer_output_tokens: int | None = Field(default=None, ge=0)
@@ -213,6 +228,23 @@ class ExperimentConfig(_Section):
     # The file this config was read from, for error messages; never dumped or fingerprinted.
     source: str | None = Field(default=None, exclude=True)
 
+    @model_validator(mode="before")
+    @classmethod
+    def _refuse_removed_keys(cls, data: Any) -> Any:
+        """Refuse a removed key with what replaced it; drop it when empty (a run's
+        config.json from before the removal holds it as null)."""
+        if not isinstance(data, dict):
+            return data
+        sections = dict(data)
+        for (section, key), pointer in REMOVED_KEYS.items():
+            table = sections.get(section)
+            if not isinstance(table, dict) or key not in table:
+                continue
+            if table[key] not in (None, [], ()):
+                raise ValueError(f"{section}.{key} was removed: {pointer}")
+            sections[section] = {k: v for k, v in table.items() if k != key}
+        return sections
+
     @model_validator(mode="after")
     def _minibatch_fits(self) -> ExperimentConfig:
         if self.search.minibatch > self.data.proposal:
@@ -254,7 +286,7 @@ class ExperimentConfig(_Section):
         overrides = {
             k: v
             for k, v in {
-                "model": section.model or self.proposers.reflective_model,
+                "model": section.model,
                 "api_base": section.api_base,
                 "api_key_env": section.api_key_env,
             }.items()
@@ -324,9 +356,10 @@ RESUMABLE_LLM_KEYS = (
 
 def _where(error: ValidationError) -> str:
     first = error.errors()[0]
-    key = ".".join(str(part) for part in first["loc"] if not isinstance(part, int)) or "config"
+    key = ".".join(str(part) for part in first["loc"] if not isinstance(part, int))
     reason = "unknown key" if first["type"] == "extra_forbidden" else first["msg"]
-    return f"{key}: {reason.removeprefix('Value error, ')}"
+    reason = reason.removeprefix("Value error, ")
+    return f"{key}: {reason}" if key else reason  # a whole-config rule names its keys
 
 
 def _resolve_paths(raw: dict[str, Any], base: Path) -> dict[str, Any]:

@@ -19,13 +19,14 @@ from search_space.edits import (
     edited_field,
     parse_edit,
 )
-from search_space.errors import InvalidEdit, Reason, UserInputError
+from search_space.errors import InvalidEdit, Reason, RsiError, UserInputError
 from search_space.identity import FieldChange, canonical_json, content_id, diff, strategy_id
 from search_space.lessons import retrieve_lessons
 from search_space.prose import ProseGuard
 from search_space.schema import Component, Context, Lesson, SkillRoute, Strategy
 from search_space.skills import SKILLS, SKILLS_BY_NAME, Skill, SkillRole
 from search_space.space import SearchSpace
+from search_space.wording import counted
 
 __all__ = [
     "EDIT_ADAPTER",
@@ -43,6 +44,7 @@ __all__ = [
     "Reason",
     "RemoveLesson",
     "ReplaceLesson",
+    "RsiError",
     "SearchSpace",
     "SetGuidance",
     "SetRoute",
@@ -55,6 +57,7 @@ __all__ = [
     "apply",
     "canonical_json",
     "content_id",
+    "counted",
     "describe_edit",
     "diff",
     "edit_between",

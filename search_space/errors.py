@@ -1,8 +1,31 @@
-"""Error types shared by every layer.
+"""Every error the project raises, under one base: `RsiError`.
 
-`UserInputError` is the base for anything a user can fix (a malformed file, a bad
-value). The CLI turns it into one line on stderr and exit code 2. It lives here because
-`search_space` is the bottom of the import graph, so every layer can raise it.
+It lives here because `search_space` is the bottom of the import graph, so every layer
+can derive from it. Each class stays beside the code that raises it (the module named
+below); a test keeps this tree and the code in step. A class also keeps its builtin base
+(`ValueError`, `RuntimeError`, `LookupError`), so `except ValueError` still catches it.
+
+    RsiError
+    ├── UserInputError (ValueError): input a user can fix (a file, a value, a flag); the
+    │   │   CLI prints its one line (source and field) and exits with code 2
+    │   ├── InvalidEdit                    an edit breaks a rule; `reason` says which
+    │   ├── RunLocked (rsi.journal.lock)   another process holds the run directory
+    │   └── ReleaseSplitTaken (rsi.release.ledger)  the release split is claimed
+    ├── StopRequested (rsi.engine.evaluation, RuntimeError): a graceful stop
+    │   └── ExecutorLost                   the executor can run no more evaluations
+    ├── SearchInterrupted (rsi.engine.loop, RuntimeError): a signal or STOP file ended it
+    ├── JournalConflict (rsi.journal.store, RuntimeError): an op re-recorded differently
+    ├── WorkerRefused (rsi.engine.dask_worker, RuntimeError): a Dask worker differs
+    ├── NoProposal (rsi.proposers.base, RuntimeError): nothing left to propose
+    │   └── ProposalRefused                the proposer's output failed a host check
+    ├── OptimizerBudgetExhausted (rsi.proposers.base, RuntimeError): an optimizer cap
+    ├── HostCheckFailed (rsi.proposers.reflective._validation): a reply failed a check
+    ├── CapReached (evaluators.llm.meter, RuntimeError): an LLM call refused at a cap
+    ├── ReplayMiss (evaluators.llm.cache, LookupError): a cassette lacks a call
+    ├── _MissingKey (evaluators.llm.transport): no API key (private, turned into a failure)
+    ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap
+    ├── DockerUnavailable (evaluators.sandbox.docker_backend): no engine or image
+    └── BootstrapError (evaluators.sandbox.bootstrap, RuntimeError): the image build failed
 """
 
 from __future__ import annotations
@@ -10,7 +33,11 @@ from __future__ import annotations
 from enum import Enum
 
 
-class UserInputError(ValueError):
+class RsiError(Exception):
+    """The base of every error this project raises (the tree is in the module docstring)."""
+
+
+class UserInputError(RsiError, ValueError):
     """A problem in user-supplied input. `str(error)` is one line naming source and field."""
 
     def __init__(self, message: str, *, source: str | None = None) -> None:

@@ -12,13 +12,13 @@ from collections import Counter
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from search_space.errors import Reason
 from search_space.prose import GUIDANCE_MAX_CHARS, LESSON_TEXT_MAX_CHARS, TRIGGER_MAX_CHARS
-from search_space.skills import SKILLS_BY_NAME, SkillRole
+from search_space.skills import SKILLS_BY_NAME, SkillRole, generation_skills
 
 MAX_LESSONS = 20
 MAX_LESSONS_PER_COMPONENT = 4
@@ -90,11 +90,31 @@ class _Frozen(BaseModel):
 class Lesson(_Frozen):
     """A reusable lesson, retrieved when one of its literal triggers matches."""
 
-    id: str
-    triggers: tuple[str, ...]
-    text: str
-    component: Component | None = None
-    capabilities: tuple[str, ...] = ()
+    id: str = Field(
+        description="a slug naming the lesson (an edit replaces or removes it by id)",
+        json_schema_extra={"pattern": _SLUG.pattern, "maxLength": 64},
+    )
+    triggers: tuple[str, ...] = Field(
+        description="literal phrases; the lesson is shown on a turn whose requirement or "
+        "phase contains one",
+        json_schema_extra={
+            "minItems": 1,
+            "maxItems": MAX_TRIGGERS,
+            "items": {"type": "string", "minLength": 1, "maxLength": TRIGGER_MAX_CHARS},
+        },
+    )
+    text: str = Field(
+        description="the advice shown to the model (no fenced code, no task identifiers)",
+        json_schema_extra={"maxLength": LESSON_TEXT_MAX_CHARS},
+    )
+    component: Component | None = Field(
+        default=None, description="the one phase it is shown in; every phase when null"
+    )
+    capabilities: tuple[str, ...] = Field(
+        default=(),
+        description="slug tags of what the lesson teaches (for people; retrieval ignores them)",
+        json_schema_extra={"items": {"type": "string", "pattern": _SLUG.pattern}},
+    )
 
     @field_validator("id")
     @classmethod
@@ -135,8 +155,18 @@ class Lesson(_Frozen):
 class SkillRoute(_Frozen):
     """Routes candidate generation in one context to one skill, or explicitly to none."""
 
-    context: Context
-    skill: str | None = None
+    context: Context = Field(description="the task context this route applies to")
+    skill: str | None = Field(
+        default=None,
+        description="the generation skill shown to that context's generation turns; "
+        "null routes the context to no skill",
+        json_schema_extra={
+            "anyOf": [
+                {"enum": [skill.name for skill in generation_skills()], "type": "string"},
+                {"type": "null"},
+            ]
+        },
+    )
 
     @field_validator("skill")
     @classmethod
@@ -165,6 +195,19 @@ def _bounded(field: str) -> Any:
     return field_validator(to_snake(field))(classmethod(check))
 
 
+def _scalar(field: str, effect: str) -> Any:
+    """An integer field's default, its Table 10 bounds in the JSON Schema and what it does.
+
+    The bounds are documented, not enforced, here: `_bounded` enforces them with its own
+    reason (out_of_range)."""
+    default, low, high = SCALAR_BOUNDS[field]
+    return Field(
+        default=default,
+        description=f"{effect} ({low} to {high})",
+        json_schema_extra={"minimum": low, "maximum": high},
+    )
+
+
 def to_snake(camel: str) -> str:
     return re.sub(r"(?<!^)(?=[A-Z])", "_", camel).lower()
 
@@ -172,17 +215,46 @@ def to_snake(camel: str) -> str:
 class Strategy(_Frozen):
     """The 11-field TestHelix strategy (Table 10), validated on construction."""
 
-    guidance: str = ""
-    lessons: tuple[Lesson, ...] = ()
-    skill_routes: tuple[SkillRoute, ...] = ()
-    initial_candidates: int = 2
-    max_candidates: int = 4
-    max_rounds: int = 2
-    agent_steps: int = 12
-    repair_steps: int = 5
-    context_tokens: int = 18000
-    tool_output_chars: int = 10000
-    review_max_output_tokens: int = 2048
+    guidance: str = Field(
+        default="",
+        description="sent with every generation, repair and review turn when not empty",
+        json_schema_extra={"maxLength": GUIDANCE_MAX_CHARS},
+    )
+    lessons: tuple[Lesson, ...] = Field(
+        default=(),
+        description="up to two shown per turn, retrieved by literal triggers within the "
+        f"turn's lesson budget; at most {MAX_LESSONS_PER_COMPONENT} per component",
+        json_schema_extra={"maxItems": MAX_LESSONS},
+    )
+    skill_routes: tuple[SkillRoute, ...] = Field(
+        default=(),
+        description="at most one route per context: which skill a task's context shows",
+        json_schema_extra={"maxItems": len(Context)},
+    )
+    initial_candidates: int = _scalar(
+        "initialCandidates", "K, the test-and-repair pairs started in round 1"
+    )
+    max_candidates: int = _scalar(
+        "maxCandidates",
+        "pairs in all when round 1 leaves fewer than two consistent ones (at least "
+        "initialCandidates)",
+    )
+    max_rounds: int = _scalar(
+        "maxRounds", "rounds of peer cross-validation (one: no feedback, no challenge)"
+    )
+    agent_steps: int = _scalar("agentSteps", "model steps a pair may take per round")
+    repair_steps: int = _scalar(
+        "repairSteps", "refinements per round of a pair that is not consistent yet"
+    )
+    context_tokens: int = _scalar(
+        "contextTokens", "the prompt budget in tokens (4 characters a token)"
+    )
+    tool_output_chars: int = _scalar(
+        "toolOutputChars", "execution output and files shown to the model are cut to this"
+    )
+    review_max_output_tokens: int = _scalar(
+        "reviewMaxOutputTokens", "the output cap of each semantic review call"
+    )
 
     _v_initial = _bounded("initialCandidates")
     _v_max = _bounded("maxCandidates")

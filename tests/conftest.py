@@ -20,10 +20,65 @@ if TYPE_CHECKING:
     from tests.search_fixtures import FinishedSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+# `make test-fast`, the edit-test loop: modules that run no sandbox and no search.
+FAST_MODULES = frozenset(
+    {
+        "test_architecture.py",
+        "test_cli_help.py",
+        "test_engine_steps.py",
+        "test_evaluation_cache.py",
+        "test_journal.py",
+        "test_journal_lazy_traces.py",
+        "test_lineage_plan.py",
+        "test_llm_budget.py",
+        "test_llm_cache.py",
+        "test_llm_client.py",
+        "test_llm_meter.py",
+        "test_llm_settings.py",
+        "test_llm_typed.py",
+        "test_prefetch.py",
+        "test_progress.py",
+        "test_proposers.py",
+        "test_reflective_unit.py",
+        "test_release_gate.py",
+        "test_release_ledger.py",
+        "test_release_power.py",
+        "test_screening_and_sampling.py",
+        "test_search_space_edits.py",
+        "test_search_space_schema.py",
+        "test_search_space_wording.py",
+        "test_state.py",
+        "test_testhelix_cross_validation.py",
+    }
+)
+# `make test` runs these in a second pass, one at a time: they fill the machine on purpose
+# (fork bombs, memory hogs, clusters, concurrent searches) or watch processes come and go,
+# so they must not share the CPUs with other tests.
+SERIAL_MODULES = frozenset(
+    {
+        "test_adversarial.py",
+        "test_dask_executor.py",
+        "test_many_searches.py",
+        "test_sandbox_docker.py",
+        "test_sandbox_local.py",
+    }
+)
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
 collect_ignore_glob = ["fixtures/*", "adversarial/suites/*"]
 SuiteFactory = Callable[..., Path]
 SpecFor = Callable[..., RunSpec]
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Mark `fast` and `serial` modules; keep the users of the session-wide keeping search
+    on one xdist worker (`--dist loadgroup`), so that it runs once."""
+    for item in items:
+        if item.path.name in FAST_MODULES:
+            item.add_marker(pytest.mark.fast)
+        if item.path.name in SERIAL_MODULES:
+            item.add_marker(pytest.mark.serial)
+        if "keeping_search" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("keeping-search"))
 
 
 def unavailable(reason: str) -> None:

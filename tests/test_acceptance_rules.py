@@ -66,13 +66,13 @@ def test_the_anchor_rules_say_why_and_that_regressions_went_unchecked() -> None:
     parent, child = GAIN_WITH_REGRESSION
     by_sum = acceptance_rule("strict-sum").screen(parent, child)
     assert by_sum == ScreenVerdict(
-        1, 2, 1, True, "strict-sum: child sum 2 above parent sum 1 (1 regression(s) not checked)",
+        1, 2, 1, True, "strict-sum: child sum 2 above parent sum 1 (1 regression not checked)",
         "strict-sum",
     )  # fmt: skip
     by_mean = acceptance_rule("strict-mean").screen(parent, child)
     assert by_mean.reason == (
-        "strict-mean: child mean 0.667 above parent mean 0.333 over 3 matched pair(s) "
-        "(1 regression(s) not checked)"
+        "strict-mean: child mean 0.667 above parent mean 0.333 over 3 matched pairs "
+        "(1 regression not checked)"
     )
     tied = acceptance_rule("strict-sum").screen(*SWAPPED)
     assert tied.reason.startswith("strict-sum: child sum 1 not above parent sum 1")
@@ -83,7 +83,7 @@ def test_strict_mean_compares_matched_pairs_only() -> None:
     parent = {"a": True, "b": False, "c": True}  # c was not evaluated for the child
     verdict = rule.screen(parent, {"a": True, "b": True})
     assert verdict.passed and (verdict.parent_successes, verdict.child_successes) == (1, 2)
-    assert "over 2 matched pair(s)" in verdict.reason
+    assert "over 2 matched pairs" in verdict.reason
     with pytest.raises(ValueError, match="share no evaluated task"):
         rule.screen({"a": True}, {"b": True})
     for strict in ("strict-no-regression", "strict-sum"):

@@ -4,6 +4,7 @@ typed view agrees with its journal; the CLI's status and the API say the same.""
 from __future__ import annotations
 
 import contextlib
+import doctest
 import io
 import json
 import re
@@ -12,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import rsi
+import rsi.api as api_module
 from rsi.config import load_config
 from rsi.release import ReleaseLedger
 from tests.cli_helpers import assert_one_line_user_error, run_rsi
@@ -41,6 +43,16 @@ def test_the_readme_example_runs_as_written(small_config: Path) -> None:
     with contextlib.redirect_stdout(printed):
         exec(compile(code, "README.md", "exec"), {})  # our own README, run as a user would
     assert printed.getvalue().strip(), "the example prints what it shows"
+
+
+def test_the_api_docstring_examples_run_as_doctests(small_config: Path) -> None:
+    (examples,) = doctest.DocTestFinder(recurse=False).find(api_module, "rsi.api")
+    assert len(examples.examples) >= 5, "the module docstring lost its examples"
+    for example in examples.examples:
+        example.source = example.source.replace("experiments/quickstart.toml", str(small_config))
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    results = runner.run(examples, out=lambda text: pytest.fail(text))
+    assert (results.failed, results.attempted) == (0, len(examples.examples))
 
 
 def test_run_view_matches_the_journal(small_config: Path) -> None:
@@ -87,6 +99,8 @@ def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Pat
     status = run_rsi("status", str(second_dir), "--json")
     assert status.returncode == 0
     assert "decided a gate in run first" in json.loads(status.stdout)["refused"]
+    shown = run_rsi("status", str(second_dir)).stdout  # plain text: no bracket is eaten
+    assert "refused to start: " in shown and "use another [data] seed" in shown
 
     first_events = [
         json.loads(x) for x in (tmp_path / "first" / "events.jsonl").read_text().splitlines()

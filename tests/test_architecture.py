@@ -6,14 +6,25 @@
 - `reports` draws a run from the journal (and the gate's own bootstrap code in `release`);
   `cli` shows reports to people and `lineage` logs them into MLflow; nothing else imports it.
 - A module of one `rsi` package imports another package only through its `__init__`.
+- Every exception class derives from `RsiError` and is drawn in `search_space.errors`' tree.
+- Inside `search_space` and `evaluators`, modules import one way too (`SEARCH_SPACE_ALLOWED`,
+  `EVALUATORS_ALLOWED`).
+- Known debt may only shrink: imports reaching past a package's surface, functions over 60
+  lines and class names defined twice are listed in `tests/fixtures/architecture_debt/`; a
+  new one fails, and a fixed one must leave its list.
 """
 
 from __future__ import annotations
 
 import ast
+import importlib
+import inspect
+import re
 from pathlib import Path
 
 import pytest
+
+from search_space import RsiError, errors
 
 ROOT = Path(__file__).resolve().parents[1]
 # Which rsi parts each rsi part may import (itself always allowed).
@@ -131,3 +142,217 @@ def test_the_checks_see_a_violation(tmp_path: Path) -> None:
     module = tmp_path / "bad.py"
     module.write_text("from rsi.engine.loop import Engine\nimport rsi.journal.store\n")
     assert _imports(module) == ["rsi.engine.loop", "rsi.journal.store"]
+
+
+def _exception_classes() -> dict[str, type[BaseException]]:
+    """Every exception class defined in the three packages, by `module.name`."""
+    found: dict[str, type[BaseException]] = {}
+    for package in ("search_space", "evaluators", "rsi"):
+        for path in _modules(package):
+            parts = path.relative_to(ROOT).with_suffix("").parts
+            if parts[-1] == "__main__":
+                continue  # running it is the CLI
+            name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+            module = importlib.import_module(name)
+            for value in vars(module).values():
+                if (
+                    inspect.isclass(value)
+                    and issubclass(value, BaseException)
+                    and value.__module__ == name
+                ):
+                    found[f"{name}.{value.__name__}"] = value
+    return found
+
+
+def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> None:
+    classes = _exception_classes()
+    assert len(classes) >= 15  # the scan found them, or this test proves nothing
+    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", errors.__doc__ or "", re.M))
+    outside = sorted(name for name, cls in classes.items() if not issubclass(cls, RsiError))
+    undrawn = sorted(name for name, cls in classes.items() if cls.__name__ not in drawn)
+    stale = sorted(drawn - {cls.__name__ for cls in classes.values()})
+    assert (outside, undrawn, stale) == ([], [], [])
+
+
+def _tag_names() -> set[str]:
+    """MLflow tag names (`rsi.kind`, `rsi.alias_history.<alias>`): strings, not modules."""
+    found = set()
+    for path in _modules("rsi/lineage"):
+        found.update(re.findall(r"\"(rsi\.\w+)", path.read_text(encoding="utf-8")))
+    return found
+
+
+def _resolves(dotted: str) -> bool:
+    """Whether `dotted` names a module, or an attribute of one (a class, a function...)."""
+    parts = dotted.split(".")
+    for cut in range(len(parts), 0, -1):
+        try:
+            target: object = importlib.import_module(".".join(parts[:cut]))
+        except ImportError:
+            continue
+        for attribute in parts[cut:]:
+            if not hasattr(target, attribute):
+                return False
+            target = getattr(target, attribute)
+        return True
+    return False
+
+
+def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
+    """A module renamed or removed leaves no docstring or doc pointing at its old name."""
+    tags = _tag_names()
+    texts = [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
+    texts += [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    stale = []
+    for path in texts:
+        for name in re.findall(r"`((?:rsi|evaluators|search_space)(?:\.\w+)+)", path.read_text()):
+            if name not in tags and not _resolves(name):
+                stale.append(f"{path.relative_to(ROOT)}: {name}")
+    assert len(tags) >= 10 and stale == []
+    assert not _resolves("rsi.lineage_plan.plan") and _resolves("rsi.lineage.plan.plan")
+
+
+def test_docs_point_only_inside_the_repository() -> None:
+    """A clone has docs/, not the workspace's shared/ folder: nothing may send readers there."""
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    texts += [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
+    outside = [str(p.relative_to(ROOT)) for p in texts if "shared/" in p.read_text()]
+    missing = sorted(
+        {name for p in texts for name in re.findall(r"docs/[\w.-]+\.md", p.read_text())}
+        - {f"docs/{p.name}" for p in (ROOT / "docs").glob("*.md")}
+    )
+    assert (outside, missing) == ([], [])
+    assert "docs/design.md" in (ROOT / "README.md").read_text()
+
+
+# Which modules of search_space and which parts of evaluators each may import (itself always).
+SEARCH_SPACE_ALLOWED: dict[str, set[str]] = {
+    "errors": set(),
+    "wording": set(),
+    "skills": set(),
+    "prose": {"errors"},
+    "io": {"errors"},
+    "schema": {"errors", "prose", "skills"},
+    "identity": {"schema"},
+    "lessons": {"schema"},
+    "space": {"schema"},
+    "edits": {"errors", "identity", "prose", "schema", "space"},
+}
+EVALUATORS_ALLOWED: dict[str, set[str]] = {
+    "__init__": set(),
+    "splits": set(),
+    "sandbox": set(),
+    "llm": set(),
+    "junit": {"sandbox"},
+    "metrics": {"junit", "sandbox"},
+    "tasks": {"splits"},
+    "runners": {"junit", "llm", "sandbox", "tasks"},
+    "pool_overlap": {"runners"},
+    "judge": {"junit", "metrics", "pool_overlap", "runners", "sandbox", "tasks"},
+}
+DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"
+
+
+def _top_part(path: Path) -> tuple[str, str]:
+    """(package, part): the subpackage or module of a top-level package a file belongs to."""
+    relative = path.relative_to(ROOT).parts
+    return relative[0], relative[1].removesuffix(".py") if len(relative) > 1 else ""
+
+
+@pytest.mark.parametrize(
+    ("package", "allowed"),
+    [("search_space", SEARCH_SPACE_ALLOWED), ("evaluators", EVALUATORS_ALLOWED)],
+)
+def test_modules_outside_rsi_import_one_way(package: str, allowed: dict[str, set[str]]) -> None:
+    offenders = []
+    for path in _modules(package):
+        _, part = _top_part(path)
+        if package == "search_space" and part == "__init__":
+            continue  # the surface re-exports every module
+        for name in _imports(path):
+            pieces = name.split(".")
+            outside = pieces[0] == package and len(pieces) > 1 and pieces[1] != part
+            if outside and pieces[1] not in allowed[part]:
+                offenders.append(f"{path.relative_to(ROOT)} imports {name}")
+    assert offenders == []
+
+
+def _debt(name: str) -> set[str]:
+    lines = (DEBT / name).read_text().splitlines()
+    return {line.strip() for line in lines if line.strip() and not line.startswith("#")}
+
+
+def _reaching_past() -> set[str]:
+    """`search_space.<module>` from outside search_space, `evaluators.<part>.<module>` from
+    outside that part: imports that skip the package's surface."""
+    found = set()
+    for path in [*_modules("search_space"), *_modules("evaluators"), *_modules("rsi")]:
+        package, part = _top_part(path)
+        for name in _imports(path):
+            pieces = name.split(".")
+            into_search_space = pieces[0] == "search_space" and package != "search_space"
+            into_evaluators = pieces[0] == "evaluators" and len(pieces) > 2
+            if into_evaluators and package == "evaluators" and part == pieces[1]:
+                continue
+            if (into_search_space and len(pieces) > 1) or into_evaluators:
+                found.add(f"{path.relative_to(ROOT).as_posix()} -> {name}")
+    return found
+
+
+def _long_functions_in(path: Path) -> set[str]:
+    """`qualname`s of the functions over 60 lines (decorators aside) in one file."""
+    found = set()
+    stack: list[tuple[ast.AST, str]] = [(ast.parse(path.read_text()), "")]
+    while stack:
+        node, prefix = stack.pop()
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                name = f"{prefix}{child.name}"
+                stack.append((child, f"{name}."))
+                lines = (child.end_lineno or child.lineno) - child.lineno + 1
+                if not isinstance(child, ast.ClassDef) and lines > 60:
+                    found.add(name)
+    return found
+
+
+def _long_functions() -> set[str]:
+    return {
+        f"{path.relative_to(ROOT).as_posix()}::{name}"
+        for package in ("search_space", "evaluators", "rsi")
+        for path in _modules(package)
+        for name in _long_functions_in(path)
+    }
+
+
+def _duplicate_classes() -> set[str]:
+    seen: dict[str, int] = {}
+    for package in ("search_space", "evaluators", "rsi"):
+        for path in _modules(package):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ClassDef):
+                    seen[node.name] = seen.get(node.name, 0) + 1
+    return {name for name, count in seen.items() if count > 1}
+
+
+@pytest.mark.parametrize(
+    ("listing", "scan"),
+    [
+        ("reaching_past.txt", _reaching_past),
+        ("long_functions.txt", _long_functions),
+        ("duplicate_classes.txt", _duplicate_classes),
+    ],
+)
+def test_known_debt_only_shrinks(listing: str, scan: object) -> None:
+    assert callable(scan)
+    found, known = scan(), _debt(listing)
+    assert sorted(found - known) == [], f"new entries for {listing}: fix them instead"
+    assert sorted(known - found) == [], f"fixed: delete these lines from {listing}"
+
+
+def test_the_debt_scans_see_a_violation(tmp_path: Path) -> None:
+    """A method of 61 lines is found by its qualname; one of 60 is not."""
+    module = tmp_path / "long.py"
+    lines = ["class Engine:", "    def run(self):", *[f"        x = {i}" for i in range(60)]]
+    lines += ["    def ok(self):", *[f"        y = {i}" for i in range(59)]]
+    module.write_text("\n".join(lines) + "\n")
+    assert _long_functions_in(module) == {"Engine.run"}

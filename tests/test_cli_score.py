@@ -114,6 +114,13 @@ def test_user_errors_exit_2_in_one_line(args: tuple[str | Path, ...], needle: st
     assert len(done.stderr.strip().splitlines()) == 1
 
 
+def test_score_of_a_folder_without_run_sh_is_a_user_error(tmp_path: Path) -> None:
+    (tmp_path / "test_calc.py").write_text("def test_nothing():\n    pass\n")
+    done = rsi("score", FIXTURE, tmp_path)
+    assert done.returncode == 2 and len(done.stderr.strip().splitlines()) == 1
+    assert f"{tmp_path}: no run.sh" in done.stderr and "Traceback" not in done.stderr
+
+
 def test_tasks_validate_fixture_passes() -> None:
     done = rsi("tasks", "validate", FIXTURE.parent, "--json")
     assert done.returncode == 0, done.stdout + done.stderr
@@ -134,7 +141,7 @@ def test_tasks_validate_reports_disagreement(tmp_path: Path) -> None:
     assert done.returncode == 1
     assert "FAIL  clamp-range" in done.stdout
     assert "invalid/i1-no-upper-bound: verifier gave pass, expected fail" in done.stdout
-    assert "0/1 task(s) valid" in done.stdout
+    assert "0 of 1 task valid" in done.stdout
 
 
 def test_tasks_validate_malformed_task_exits_2(tmp_path: Path) -> None:

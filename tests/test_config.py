@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 import pytest
 
-from rsi.config import load_config
+from rsi.config import CONFIG_FILE, load_config, read_run_config
 from search_space.errors import UserInputError
 from tests.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
 
@@ -95,3 +96,58 @@ def test_a_run_started_before_the_resumable_llm_keys_still_resumes(tmp_path: Pat
     other = config.model_copy(update={"llm": config.llm.model_copy(update={"model": "a/b"})})  # type: ignore[union-attr]
     with pytest.raises(UserInputError, match="differs from the one this run started with"):
         write_run_config(other, tmp_path, legacy)
+
+
+@pytest.mark.parametrize(
+    ("section", "line", "pointer"),
+    [
+        ("runner", 'model = "openai/gpt-4o"', "runner.model was removed: set the harness's model"),
+        ("runner", 'command = ["./author.sh"]', "runner.command was removed: the command runner"),
+        (
+            "proposers",
+            'reflective_model = "openai/gpt-4o"',
+            "proposers.reflective_model was removed: set [proposers.reflective] model",
+        ),
+        (
+            "budget",
+            "max_optimizer_calls = 5",
+            "budget.max_optimizer_calls was removed: it counted proposal attempts",
+        ),
+        (
+            "budget",
+            "max_tokens = 100000",
+            "budget.max_tokens was removed: set [budget] optimizer_input_tokens",
+        ),
+    ],
+)
+def test_a_removed_key_is_refused_with_what_replaced_it(
+    tmp_path: Path, section: str, line: str, pointer: str
+) -> None:
+    path = _write(tmp_path, "\n[budget]\n")
+    text = path.read_text().replace(f"[{section}]\n", f"[{section}]\n{line}\n", 1)
+    path.write_text(text)
+    with pytest.raises(UserInputError) as refused:
+        load_config(path)
+    assert str(refused.value).startswith(f"{path}: {pointer}")
+    assert_one_line_user_error(run_rsi("search", str(path)), str(path), pointer)
+
+
+def test_a_run_config_from_before_the_removals_still_loads(tmp_path: Path) -> None:
+    """A run's config.json holds every key, the removed ones as null (or an empty argv)."""
+    config = load_config(QUICKSTART)
+    data = config.model_dump(mode="json")
+    data["runner"].update(model=None, command=[])
+    data["proposers"]["reflective_model"] = None
+    data["budget"].update(max_optimizer_calls=None, max_tokens=None)
+    (tmp_path / CONFIG_FILE).write_text(json.dumps(data))
+    assert read_run_config(tmp_path).model_copy(update={"source": None}) == config.model_copy(
+        update={"source": None}
+    )
+
+
+def test_a_rule_across_sections_names_its_keys_without_a_prefix(tmp_path: Path) -> None:
+    path = _write(tmp_path, "")
+    path.write_text(path.read_text().replace("minibatch = 6", "minibatch = 31"))
+    with pytest.raises(UserInputError) as refused:
+        load_config(path)
+    assert str(refused.value) == f"{path}: search.minibatch exceeds data.proposal"

@@ -5,6 +5,8 @@
   of the rescheduled evaluation says so);
 - the scheduler shut down mid-search stops the search gracefully, and `resume` on threads
   finishes with the same journal, paying for no evaluation the journal already held;
+- a worker that differs in version, code, corpus or sandbox is named for each difference,
+  and one running other code than the driver is refused at start;
 - a worker whose task corpus differs is refused at start (`rsi search --address`, exit 2,
   one line naming it) and, when it joins later, is closed before it gets any evaluation.
 
@@ -30,8 +32,9 @@ from distributed import Client, LocalCluster
 
 from rsi.cli.search import with_executor
 from rsi.config import ExecutorSection, ExperimentConfig, load_config
-from rsi.engine import Engine, SearchInterrupted, build_services, evaluation
+from rsi.engine import Engine, SearchInterrupted, build_services, dask_worker, evaluation
 from rsi.engine.dask_pool import open_dask_pool
+from rsi.engine.dask_worker import WorkerIdentity, differences
 from rsi.journal import EVENTS_FILE, evaluation_op
 from search_space.errors import UserInputError
 from tests.cli_helpers import run_rsi
@@ -257,3 +260,42 @@ def test_the_executor_is_chosen_per_process_and_left_out_of_the_fingerprint(
         with_executor(config, "slurm", None)
     with pytest.raises(UserInputError, match="--address"):
         with_executor(config, None, "head:8786")
+
+
+DRIVER = WorkerIdentity(version="1.2.0", code="c0de" * 16, tasks="7a5c" * 16)
+
+
+@pytest.mark.parametrize(
+    ("change", "phrase"),
+    [
+        ({"version": "1.1.0"}, "rsi version 1.1.0 (driver 1.2.0)"),
+        ({"code": "0ff" * 20 + "0000"}, "rsi code 0ff0ff0ff0ff (driver c0dec0dec0de)"),
+        ({"tasks": "b" * 64}, "task-set hash bbbbbbbbbbbb (driver 7a5c7a5c7a5c)"),
+        (
+            {"tasks": "unreadable corpus at /x"},
+            "task-set hash unreadable corpus at /x (driver 7a5c7a5c7a5c)",
+        ),
+        ({"sandbox": "no bubblewrap"}, "sandbox isolation: no bubblewrap"),
+    ],
+)
+def test_each_difference_that_decides_results_refuses_the_worker_naming_it(
+    change: dict[str, str], phrase: str
+) -> None:
+    assert differences(DRIVER, DRIVER) == []
+    assert differences(DRIVER, DRIVER.model_copy(update={"isolation": "reduced"})) == []
+    assert differences(DRIVER, DRIVER.model_copy(update=change)) == [phrase]
+
+
+def test_a_worker_running_other_code_than_the_driver_is_refused_at_start(
+    home: Path, cluster: LocalCluster, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    config = _on_dask(_config(home, "other-code"), cluster.scheduler_address)
+    run_dir = home / "other-code" / "run"
+    services = build_services(config, run_dir)
+    # The workers are separate processes: only the driver's code hash changes here.
+    monkeypatch.setattr(dask_worker, "code_hash", lambda: "0" * 64)
+    with pytest.raises(UserInputError) as refused, open_dask_pool(config, run_dir, services):
+        pass
+    message = str(refused.value)
+    assert "refused: rsi code " in message and "(driver 000000000000)" in message
+    assert "task-set hash" not in message and "version" not in message

@@ -1,4 +1,4 @@
-"""The evaluation cache (DESIGN.md sections 7 and 8): a journaled evaluation is never paid
+"""The evaluation cache (docs/design.md sections 7 and 8): a journaled evaluation is never paid
 for twice, results are journaled in submission order whatever order they finish in, and
 submission never runs further ahead of the journal than the in-flight bound and its window.
 

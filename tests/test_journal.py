@@ -211,5 +211,5 @@ def test_state_is_a_fold_of_the_events(tmp_path: Path) -> None:
     journal.append("round:1:start", RoundStarted(round=1, parent_id="p", tasks=("a", "b")))
     journal.append("eval:1", _evaluation(True))
     state = fold(journal.events)
-    assert state.consumed_tasks() == {"a", "b"}
+    assert state.rounds_started[1].tasks == ("a", "b")
     assert list(state.evaluations) == ["eval:1"]

@@ -232,8 +232,8 @@ def test_validate_task_reports_label_and_size_problems(
     bad = validate_task(load_task(broken_dir), sandbox, executor=pool)
     assert not bad.ok
     assert bad.problems == (
-        "panel: 2 valid member(s), task.toml declares 1",
-        "panel: 1 invalid member(s), task.toml declares 2",
+        "panel: 2 valid members, task.toml declares 1",
+        "panel: 1 invalid member, task.toml declares 2",
         "initial: verifier gave pass, expected fail",
         "valid/i2-no-order-check: verifier gave fail, expected pass",
     )

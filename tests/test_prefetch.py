@@ -167,8 +167,8 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
     ("runner", "prefetch", "speculates"),
     [
         ("scripted", "auto", True),
-        ("command", "auto", False),
-        ("command", "on", True),
+        ("testhelix", "auto", False),
+        ("testhelix", "on", True),
         ("scripted", "off", False),
     ],
 )
@@ -177,7 +177,7 @@ def test_auto_runs_ahead_only_where_unasked_work_costs_nothing(
 ) -> None:
     data = load_config(write_small_config(tmp_path)).model_dump()
     data["runner"]["kind"] = runner
-    data["runner"]["command"] = ("true",)
+    data["llm"] = {"model": "openai/stand-in", "api_key_env": "RSI_TEST_KEY"}
     default = ExperimentConfig.model_validate(data)
     data["search"]["prefetch"] = prefetch
     config = ExperimentConfig.model_validate(data)

@@ -51,7 +51,7 @@ def test_a_screened_round_prints_its_edit_and_verdict(capsys: pytest.CaptureFixt
     with SearchProgress(CONFIG, enabled=True) as progress:
         _round(progress, passed=True)
     err = capsys.readouterr().err
-    assert "round 1 (optuna: contextTokens = 24000): 3 -> 5, 0 regression(s), kept" in err
+    assert "round 1 (optuna: contextTokens = 24000): 3 -> 5, 0 regressions, kept" in err
 
 
 def test_json_mode_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rsi.proposers import PastAttempt, PolicyProposer, ProposalContext, TaskFeedback
-from rsi.proposers.heuristic import HeuristicProposer, diagnose
+from rsi.proposers.heuristic import diagnose
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.random_proposer import RandomProposer
 from rsi.proposers.triggers import trigger_words
@@ -66,8 +66,8 @@ STARVED = _trace(read=6, total=6, caught=[], techniques=["basic"])
 
 
 def test_unread_clauses_raise_context_tokens() -> None:
-    proposal = HeuristicProposer().propose(_context([_feedback("a", "general", UNREAD)] * 3))
-    assert proposal.edit == {"op": "set_scalar", "field": "contextTokens", "value": 24000}
+    (best, *_) = diagnose(_context([_feedback("a", "general", UNREAD)] * 3))
+    assert best.edit == {"op": "set_scalar", "field": "contextTokens", "value": 24000}
 
 
 def test_starved_context_gets_a_route_lesson_or_guidance() -> None:

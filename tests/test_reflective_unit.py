@@ -279,6 +279,22 @@ def test_each_bad_reply_is_refused_with_its_own_reason(case: str) -> None:
     assert refused.edit == (revised["edit"] if revised is not None else None)
 
 
+@pytest.mark.parametrize(
+    ("edited", "reason"),
+    [("agentSteps", "second_field"), ("maxCandidates", "frozen_field")],
+)
+def test_an_edit_of_another_field_than_the_selected_one_is_refused(
+    edited: str, reason: str
+) -> None:
+    # No second field name among the edit's keys: only the edit's target betrays it.
+    other = {"op": "set_scalar", "field": edited, "value": 4}
+    refused = refusal(
+        as_answers(("selection", selection()), ("revision", revision(other))), make_context()
+    )
+    assert (refused.reason, refused.field, refused.edit) == (reason, "contextTokens", other)
+    assert f"contextTokens was selected but the edit changes {edited}" in str(refused)
+
+
 def test_a_reply_that_never_parses_is_a_malformed_reply() -> None:
     answers = as_answers(("verdict", "no idea"), ("selection", "not json at all"))
     refused = refusal(answers, make_context())

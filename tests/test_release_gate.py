@@ -1,4 +1,4 @@
-"""The release gate (DESIGN.md section 9): exact p, decision rule, paired bootstrap, files."""
+"""The release gate (docs/design.md section 9): exact p, decision rule, paired bootstrap, files."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def arms(both: int, neither: int, wins: int, losses: int) -> tuple[list[bool], l
 
 
 def literal_bootstrap(b: np.ndarray, c: np.ndarray, seed: int, resamples: int) -> np.ndarray:
-    """DESIGN.md's formula verbatim: one (R, n) index draw, mean of each arm per resample."""
+    """docs/design.md's formula verbatim: one (R, n) index draw, mean of each arm per resample."""
     n = len(b)
     idx = np.random.default_rng(seed).integers(0, n, (resamples, n))
     return c.astype(float)[idx].mean(axis=1) - b.astype(float)[idx].mean(axis=1)

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import fcntl
 import json
 import multiprocessing
+import os
+import time
 from pathlib import Path
 
 import pytest
 
 from rsi.release import ReleaseLedger, ReleaseSplitTaken
-from rsi.release.ledger import LEDGER_FILE, LedgerEntry
+from rsi.release.ledger import LEDGER_FILE, LOCK_FILE, LedgerEntry
 from search_space.errors import UserInputError
 
 SPLIT = "ab" * 32
@@ -137,10 +140,19 @@ def test_a_malformed_line_names_the_ledger_file(tmp_path: Path) -> None:
     assert str(caught.value) == f"{path}: line 2 is not a ledger entry"
 
 
+class _SlowLedger(ReleaseLedger):
+    """Widens the window between reading the ledger and appending to it, so that without
+    the lock several claims would all read an empty ledger."""
+
+    def _append(self, entry: LedgerEntry) -> None:
+        time.sleep(0.05)
+        super()._append(entry)
+
+
 def _claim(runs_dir: str, run_id: str, start: multiprocessing.synchronize.Event) -> bool:
     start.wait()
     try:
-        ReleaseLedger(Path(runs_dir)).reserve(SPLIT, run_id, override=False)
+        _SlowLedger(Path(runs_dir)).reserve(SPLIT, run_id, override=False)
     except ReleaseSplitTaken:
         return False
     return True
@@ -157,3 +169,50 @@ def test_of_many_runs_started_at_once_exactly_one_gets_the_split(tmp_path: Path)
     assert sum(won) == 1
     entries = ReleaseLedger(tmp_path).entries()
     assert len(entries) == 1 and entries[0].run_id == f"run-{won.index(True)}"
+
+
+class _LockProbe(ReleaseLedger):
+    """A ledger that notes every read or append made while nobody holds the ledger's lock."""
+
+    def __init__(self, runs_dir: Path) -> None:
+        super().__init__(runs_dir)
+        self.unlocked: list[str] = []
+
+    def _lock_held(self) -> bool:
+        # flock locks belong to open file descriptions: a second open of the same file
+        # conflicts with the ledger's own lock even inside this process.
+        fd = os.open(self.path.parent / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        finally:
+            os.close(fd)  # closing drops the probe's own lock, if it got one
+        return False
+
+    def entries(self) -> list[LedgerEntry]:
+        if not self._lock_held():
+            self.unlocked.append("read")
+        return super().entries()
+
+    def _append(self, entry: LedgerEntry) -> None:
+        if not self._lock_held():
+            self.unlocked.append(f"append {entry.status}")
+        super()._append(entry)
+
+
+def test_reserve_and_consume_read_and_append_only_under_the_lock(tmp_path: Path) -> None:
+    """The race below can pass by luck without the lock; this check cannot."""
+    first, second = _LockProbe(tmp_path), _LockProbe(tmp_path)
+    held = first.reserve(SPLIT, "run-a", override=False)
+    first.reserve(SPLIT, "run-a", override=False)  # a resume
+    with pytest.raises(ReleaseSplitTaken):
+        second.reserve(SPLIT, "run-b", override=False)
+    second.reserve(SPLIT, "run-b", override=True)
+    first.consume(held)
+    assert first.unlocked == [] and second.unlocked == []
+    assert [e.status for e in ReleaseLedger(tmp_path).entries()] == [
+        "reserved",
+        "reserved",
+        "consumed",
+    ]

@@ -10,6 +10,7 @@ Journals are written through the real `Journal` with the project's event types:
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from itertools import pairwise
 from pathlib import Path
@@ -427,11 +428,33 @@ def test_cli_compare_overlays_runs_and_tabulates_gates(
         2,
     )
     assert (runs["no-kept"]["decision"], runs["no-kept"]["kept"]) == ("retain baseline", 0)
+    assert runs["full"]["data_seed"] == 42 and printed["note"] is None  # one dev split
     html = (tmp_path / "compare.html").read_text()
     assert html.count("<tr>") == 3 and "promote" in html and "retain baseline" in html
     assert (tmp_path / "compare_trajectories.png").read_bytes().startswith(PNG_SIGNATURE)
     figure = compare_figure([collect(full), collect(no_kept)])
     assert len(by_gid(figure, "champion")) == 2 and len(by_gid(figure, "gain")) == 2
+
+
+def test_cli_compare_says_when_runs_ranked_on_different_dev_splits(
+    full: Path, no_kept: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    other = tmp_path / "other-split"
+    shutil.copytree(no_kept, other)
+    events = (other / "events.jsonl").read_text().splitlines()
+    split = json.loads(events[1])
+    assert split["type"] == "split_recorded"
+    split["data"]["seed"], split["data"]["hashes"]["dev"] = 7, "another-dev-hash"
+    events[1] = json.dumps(split)
+    (other / "events.jsonl").write_text("\n".join(events) + "\n")
+    code, stdout, _ = rsi_cli(capsys, "compare", str(full), str(other), "--out", str(tmp_path))
+    assert code == 0
+    note = "different dev splits ([data] seed 42, 7)"
+    assert f"note: these runs ranked candidates on {note}" in stdout  # one line, never wrapped
+    assert note in (tmp_path / "compare.html").read_text()
+    code, stdout, _ = rsi_cli(capsys, "compare", str(full), str(other), "--json")
+    runs = json.loads(stdout)["runs"]
+    assert note in json.loads(stdout)["note"] and [r["data_seed"] for r in runs] == [42, 7]
 
 
 def test_mlflow_sync_logs_the_figures_and_the_release_card(

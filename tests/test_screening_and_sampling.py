@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from rsi.engine import ScreenVerdict, minibatch, screen
+from rsi.engine import ScreenVerdict, acceptance_rule, minibatch
+
+screen = acceptance_rule("strict-no-regression").screen  # the default rule
 
 
 def test_equal_successes_do_not_pass() -> None:
@@ -35,7 +37,7 @@ def test_gain_with_no_regression_passes() -> None:
         ({"a": True, "b": False, "c": False}, {"a": True, "b": True, "c": True},
          ScreenVerdict(1, 3, 0, True, "gain 2 with no regression")),
         ({"a": True, "b": True, "c": False}, {"a": False, "b": False, "c": True},
-         ScreenVerdict(2, 1, 2, False, "2 regression(s) on tasks the parent solved")),
+         ScreenVerdict(2, 1, 2, False, "2 regressions on tasks the parent solved")),
     ],
 )  # fmt: skip
 def test_the_verdict_counts_and_says_why(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import jsonschema
 import pytest
 from pydantic import ValidationError
 
@@ -19,6 +20,7 @@ from search_space import (
     retrieve_lessons,
     strategy_id,
 )
+from search_space.schema import SCALAR_BOUNDS
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -115,3 +117,42 @@ def test_retrieval_respects_character_budgets() -> None:
     big = tuple(_lesson(f"l{i}", ("parse",), "x" * 700) for i in range(3))
     assert len(retrieve_lessons(big, "parse it", "generation")) == 2  # 2 x ~740 <= 1600
     assert len(retrieve_lessons(big, "parse it", "planning")) == 1  # 1200 fits only one
+
+
+# -- the JSON Schema (`rsi schema`) documents what the model enforces ---------------------
+SCHEMA = Strategy.model_json_schema(by_alias=True)
+INITIAL_DATA = json.loads((ROOT / "experiments/strategies/initial.json").read_text())
+
+
+def test_every_strategy_and_lesson_field_says_what_it_does() -> None:
+    lesson = SCHEMA["$defs"]["Lesson"]["properties"]
+    routes = SCHEMA["$defs"]["SkillRoute"]["properties"]
+    for name, prop in [*SCHEMA["properties"].items(), *lesson.items(), *routes.items()]:
+        assert len(prop.get("description", "")) > 20, name
+    for field, (default, low, high) in SCALAR_BOUNDS.items():
+        prop = SCHEMA["properties"][field]
+        assert (prop["default"], prop["minimum"], prop["maximum"]) == (default, low, high)
+        assert f"({low} to {high})" in prop["description"]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"agentSteps": SCALAR_BOUNDS["agentSteps"][2] + 1},
+        {"repairSteps": SCALAR_BOUNDS["repairSteps"][1] - 1},
+        {"guidance": "x" * 2401},
+        {"skillRoutes": [{"context": "cli", "skill": "assertion-review"}]},
+        {"skillRoutes": [{"context": "terminal", "skill": None}]},
+        {"lessons": [{"id": "Not A Slug", "triggers": ["table"], "text": "Check every column."}]},
+        {"lessons": [{"id": "many", "triggers": [f"t{i}" for i in range(9)], "text": "x"}]},
+        {"lessons": [{"id": "long", "triggers": ["t" * 81], "text": "x"}]},
+    ],
+)
+def test_the_schema_and_the_model_refuse_the_same_strategies(change: dict[str, object]) -> None:
+    jsonschema.validate(INITIAL_DATA, SCHEMA)  # the shipped strategy passes both
+    Strategy.model_validate(INITIAL_DATA)
+    bad = {**INITIAL_DATA, **change}
+    with pytest.raises(jsonschema.ValidationError):
+        jsonschema.validate(bad, SCHEMA)
+    with pytest.raises(ValidationError):
+        Strategy.model_validate(bad)

@@ -1,4 +1,4 @@
-"""The LLM layer: typed, metered, cached model calls through dspy (DESIGN.md section 6).
+"""The LLM layer: typed, metered, cached model calls through dspy (docs/design.md section 6).
 
     meter = UsageMeter(UsageCaps(calls=48, concurrent=settings.max_concurrent_calls), "task")
     client = LlmClient(settings, meter, ResponseCache(run_dir / "llm_cache"), namespace=op)

@@ -29,6 +29,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from evaluators.llm.meter import Usage
+from search_space import RsiError
 
 
 class CachedReply(BaseModel):
@@ -42,7 +43,7 @@ class CachedReply(BaseModel):
     usage: Usage | None = None
 
 
-class ReplayMiss(LookupError):
+class ReplayMiss(RsiError, LookupError):
     """A replayed run asked for a call its cassette does not hold."""
 
 

@@ -33,6 +33,8 @@ from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from search_space import RsiError
+
 CAP_NAMES = ("calls", "input_tokens", "output_tokens", "wall_s", "usd")
 
 
@@ -88,7 +90,7 @@ class Reservation(BaseModel):
     started: float
 
 
-class CapReached(RuntimeError):
+class CapReached(RsiError, RuntimeError):
     """A call was refused before it was sent: `cap` is one of CAP_NAMES."""
 
     def __init__(self, cap: str, scope: str, detail: str) -> None:

@@ -34,6 +34,7 @@ from evaluators.llm.meter import CapReached, Reservation, Usage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
+from search_space import RsiError
 
 if TYPE_CHECKING:
     import dspy
@@ -91,7 +92,7 @@ class Completion:
     repeated: bool = False  # answered from the client's memory of this run's answers
 
 
-class MissingKey(Exception):
+class MissingKey(RsiError):
     """The key variable is not set at call time."""
 
 

@@ -1,9 +1,8 @@
-"""Runners turn (strategy, public task) into a submission and a trace (DESIGN.md section 6)."""
+"""Runners turn (strategy, public task) into a submission and a trace (docs/design.md section 6)."""
 
 from evaluators.runners.base import (
     Runner,
     RunnerAbort,
-    RunnerError,
     RunnerLimits,
     RunnerResult,
     Trace,
@@ -14,7 +13,6 @@ from evaluators.runners.base import (
 __all__ = [
     "Runner",
     "RunnerAbort",
-    "RunnerError",
     "RunnerLimits",
     "RunnerResult",
     "Trace",

@@ -10,7 +10,7 @@ from typing import Any, Protocol, runtime_checkable
 from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.tasks import PublicTask
-from search_space import Strategy
+from search_space import RsiError, Strategy
 
 # An absolute path: '/' not inside a word, a relative path or a URL; group 1 is its last part.
 _ABSOLUTE_PATH = re.compile(r"(?<![\w.~:/-])/(?:[^\s'\"`:,;()\[\]<>]+/)*([^\s'\"`:,;()\[\]<>/]+)")
@@ -75,11 +75,7 @@ class RunnerResult(BaseModel):
     unavailable: str | None = None
 
 
-class RunnerError(RuntimeError):
-    """A runner failed to produce a submission for a task (recorded, never fatal)."""
-
-
-class RunnerAbort(RuntimeError):
+class RunnerAbort(RsiError, RuntimeError):
     """Every further evaluation would be wasted (the model ignores the reply format, ...).
 
     The one exception `run_safely` lets through: the engine stops the search as SIGTERM

@@ -1,4 +1,4 @@
-"""Sandboxes: run one suite against one program, isolated (DESIGN.md section 5).
+"""Sandboxes: run one suite against one program, isolated (docs/design.md section 5).
 
 `make_sandbox("local" | "docker", ...)` builds a backend; both satisfy `Sandbox`.
 """

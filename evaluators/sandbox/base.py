@@ -1,4 +1,4 @@
-"""The sandbox contract: run one suite against one program, isolated (DESIGN.md section 5)."""
+"""The sandbox contract: run one suite against one program, isolated (docs/design.md section 5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Build the docker backend's base image, `rsi-base:bookworm` (DESIGN.md section 12).
+"""Build the docker backend's base image, `rsi-base:bookworm` (docs/design.md section 12).
 
 With a registry reachable the image comes from a Dockerfile on `python:3.11-slim` plus
 pytest. Without one (the usual case here) it is a Debian bookworm root made by
@@ -22,7 +22,7 @@ import docker.errors
 from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH, remove_tree
-from search_space.errors import UserInputError
+from search_space.errors import RsiError, UserInputError
 
 FALLBACK_MIRROR = "http://deb.debian.org/debian"
 SLIM_BASE = "python:3.11-slim"
@@ -35,7 +35,7 @@ WORKDIR /work
 _IMPORT_CHANGES = [f"ENV PATH={SYSTEM_PATH}", "WORKDIR /work", 'CMD ["bash"]']
 
 
-class BootstrapError(RuntimeError):
+class BootstrapError(RsiError, RuntimeError):
     """Building the image failed (debootstrap, tar or import); the message says where."""
 
 
@@ -83,7 +83,7 @@ def docker_client() -> docker.DockerClient:
     except docker.errors.DockerException as error:
         raise UserInputError(
             f"no Docker engine reachable ({error}); install docker.io and start "
-            "`dockerd --bridge=none --iptables=false --ip-masq=false` (DESIGN.md section 12)",
+            "`dockerd --bridge=none --iptables=false --ip-masq=false` (docs/design.md section 12)",
             source="sandbox bootstrap",
         ) from error
     return client

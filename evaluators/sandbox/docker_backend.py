@@ -1,4 +1,4 @@
-"""The docker backend: one throw-away container per run (DESIGN.md section 5).
+"""The docker backend: one throw-away container per run (docs/design.md section 5).
 
 Each run gets a container with network none, memory/CPU/pids limits, every capability
 dropped, no-new-privileges, uid 1000, a read-only root filesystem, a private `/tmp`
@@ -50,6 +50,7 @@ from evaluators.sandbox.workspace import (
     input_problem,
     sandbox_env,
 )
+from search_space import RsiError
 
 FIX_HINT = "run `rsi sandbox bootstrap`"
 WORK_ROOT = "/work"
@@ -67,7 +68,7 @@ LIMITS = Limits(
 )
 
 
-class DockerUnavailable(Exception):
+class DockerUnavailable(RsiError):
     """The engine or the image is missing; the message names the fix."""
 
 
@@ -181,7 +182,7 @@ class DockerSandbox:
         except (docker.errors.DockerException, requests.exceptions.RequestException) as error:
             raise DockerUnavailable(
                 f"no Docker engine reachable ({error}); start dockerd "
-                f"(DESIGN.md section 12) and {FIX_HINT}"
+                f"(docs/design.md section 12) and {FIX_HINT}"
             ) from error
         return client
 

@@ -11,9 +11,8 @@ import importlib
 import os
 import sys
 
-import typer
-
 from evaluators.runners import RunnerAbort
+from rsi.cli.output import typer_app
 from rsi.journal import JournalConflict
 from search_space.errors import UserInputError
 
@@ -38,7 +37,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "plan",
 )
 
-app = typer.Typer(
+app = typer_app(
     name="rsi",
     help="Evolve TestHelix test-generation strategies and gate their release.",
     no_args_is_help=True,

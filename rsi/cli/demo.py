@@ -36,7 +36,7 @@ def demo(
     html = write_report(run_dir)
     store = config.mlflow.tracking_uri or f"sqlite:///{config.experiment.runs_dir / 'mlflow.db'}"
     console.print()
-    console.print("[bold]Where to look[/bold]")
+    console.print("Where to look", style="bold")
     console.print(f"  run directory   {run_dir}")
     console.print(f"  journal         {run_dir / 'events.jsonl'}")
     console.print(f"  champion        {run_dir / 'champion.json'}")
@@ -44,7 +44,11 @@ def demo(
     console.print(f"  report          {html}")
     console.print(f"  status          .venv/bin/rsi status {run_dir}")
     if config.mlflow.enabled:
-        console.print(f"  lineage UI      .venv/bin/mlflow ui --backend-store-uri {store}")
+        console.print(
+            "  lineage UI      MLFLOW_DISABLE_TELEMETRY=true "
+            "MLFLOW_SERVER_ENABLE_JOB_EXECUTION=false "
+            f".venv/bin/mlflow ui --backend-store-uri {store}"
+        )
         experiment = experiment_id(config)
         if experiment is not None:
             # MLflow 3 opens a fresh browser on the experiment's GenAI overview; this is

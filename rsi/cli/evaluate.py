@@ -5,19 +5,18 @@ from __future__ import annotations
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import Annotated, Any
 
 import typer
 from rich.table import Table
 
 from rsi.cli.output import console, print_json
-from rsi.config import load_config
+from rsi.config import ExperimentConfig, load_config
 from rsi.engine import build_services, evaluate_one
+from rsi.journal import Evaluation
 from search_space import Strategy, strategy_id
 from search_space.errors import UserInputError
 from search_space.io import load_model
-
-Split = Literal["proposal", "dev", "test"]
 
 
 def register(app: typer.Typer) -> None:
@@ -25,10 +24,10 @@ def register(app: typer.Typer) -> None:
 
 
 def evaluate(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     strategy_file: Annotated[Path, typer.Option("--strategy", help="Strategy JSON.")],
     split: Annotated[str, typer.Option("--split", help="proposal, dev or test.")] = "dev",
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")] = False,
 ) -> None:
     """RAR of a strategy on one data role of the config's split (no journal, nothing cached).
 
@@ -42,22 +41,7 @@ def evaluate(
         )
     config = load_config(config_file)
     strategy = load_model(Strategy, strategy_file)
-    with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:
-        services = build_services(config, Path(scratch))
-        data = config.data
-        sizes = {
-            "proposal": data.proposal,
-            "dev": data.dev,
-            "release": data.release,
-            "test": data.test,
-        }
-        ids = services.tasks.split(sizes, seed=data.seed).ids(split)
-        if not ids:
-            raise UserInputError(
-                f"the {split} split is empty in this config", source=str(config_file)
-            )
-        with ThreadPoolExecutor(config.search.workers) as pool:
-            results = list(pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids))
+    results = _evaluate_split(config, config_file, strategy, split)
     successes = sum(r.success for r in results)
     rows = [
         {
@@ -79,11 +63,43 @@ def evaluate(
     }
     if as_json:
         print_json(summary)
-        return
-    table = Table(title=f"{strategy_id(strategy)} on {split}: RAR {summary['rar']:.1%}")
-    for column in ("task", "F", "initial", "reference", "runner error"):
+    else:
+        _print_summary(summary)
+
+
+def _evaluate_split(
+    config: ExperimentConfig, config_file: Path, strategy: Strategy, split: str
+) -> list[Evaluation]:
+    """Each task of the config's `split` role, evaluated once in a scratch directory."""
+    with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:
+        services = build_services(config, Path(scratch))
+        data = config.data
+        sizes = {
+            "proposal": data.proposal,
+            "dev": data.dev,
+            "release": data.release,
+            "test": data.test,
+        }
+        ids = services.tasks.split(sizes, seed=data.seed).ids(split)
+        if not ids:
+            raise UserInputError(
+                f"the {split} split is empty in this config", source=str(config_file)
+            )
+        with ThreadPoolExecutor(config.search.workers) as pool:
+            return list(pool.map(lambda t: evaluate_one(services, strategy, t, "dev")[0], ids))
+
+
+def _print_summary(summary: dict[str, Any]) -> None:
+    table = Table(
+        title=f"{summary['strategy_id']} on {summary['split']}: RAR {summary['rar']:.1%}",
+        caption=(
+            "solved (F): the suite fails on the initial program and passes on the reference; "
+            "initial and reference: the suite's outcome on each"
+        ),
+    )
+    for column in ("task", "solved (F)", "initial", "reference", "runner error"):
         table.add_column(column)
-    for row in rows:
+    for row in summary["tasks"]:
         table.add_row(
             row["task"],
             "1" if row["success"] else "0",

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, typer_app
 from search_space.errors import UserInputError
 
 # rsi.release and rsi.release_power are imported inside the commands: they load scipy.stats,
@@ -48,7 +48,7 @@ p1 = P, p2 = P + D. Rates and effects are fractions (0.10 = 10 pp). The MDE keep
 target.
 """)
 
-gate_app = typer.Typer(help=GATE_HELP, invoke_without_command=True)
+gate_app = typer_app(help=GATE_HELP, invoke_without_command=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 Alpha = Annotated[float, typer.Option("--alpha", help="Significance level, in (0, 1).")]

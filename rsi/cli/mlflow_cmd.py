@@ -7,12 +7,12 @@ from typing import Annotated
 
 import typer
 
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, typer_app
 from rsi.config import read_run_config
 from rsi.journal import RunLock
 from search_space.errors import UserInputError
 
-mlflow_app = typer.Typer(help="Mirror runs into MLflow.", no_args_is_help=True)
+mlflow_app = typer_app(help="Mirror runs into MLflow.", no_args_is_help=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 TrackingUri = Annotated[
@@ -50,7 +50,9 @@ def synced(run_dir: Path, tracking_uri: str | None) -> tuple[str, dict[str, obje
 
 @mlflow_app.command("sync")
 def sync(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="A run directory holding events.jsonl.")
+    ],
     tracking_uri: TrackingUri = None,
     as_json: JsonFlag = False,
 ) -> None:

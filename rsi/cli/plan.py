@@ -9,8 +9,8 @@ from typing import Annotated, Any
 import typer
 from rich import box
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from rsi.api import default_run_dir
 from rsi.cli.output import console, print_json
@@ -110,8 +110,11 @@ def _prices(result: Forecast) -> list[str]:
 
 def render(result: Forecast, note: str) -> None:
     console.print(
-        f"[bold]plan[/bold] {result.experiment}: {result.rounds} rounds (at most "
-        f"{result.max_attempts} attempts), {result.workers} workers"
+        Text.assemble(
+            ("plan", "bold"),
+            f" {result.experiment}: {result.rounds} rounds (at most "
+            f"{result.max_attempts} attempts), {result.workers} workers",
+        )
     )
     for line in _prices(result):
         console.print(f"  {line}")
@@ -125,7 +128,7 @@ def render(result: Forecast, note: str) -> None:
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
     )
-    console.print(escape(note))
+    console.print(note)
     if result.expected is not None:
         how = "measured" if result.keep_rate_measured else "assumed"
         keep = f"{result.keep_rate or 0:.0%} of rounds keep ({how})"
@@ -139,7 +142,7 @@ def render(result: Forecast, note: str) -> None:
             f"{p.power_target:.0%} power: {mde}"
         )
     for warning in result.warnings:
-        console.print(f"[yellow]warning[/yellow]: {escape(warning)}")
+        console.print(Text.assemble(("warning", "yellow"), f": {warning}"))
 
 
 def to_json(result: Forecast, note: str) -> dict[str, Any]:

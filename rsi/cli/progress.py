@@ -16,6 +16,7 @@ from rich.progress import (
 from rsi.cli.output import err_console
 from rsi.config import ExperimentConfig
 from rsi.journal import ChildProposed, Evaluation, Event, RoundCompleted, Screened, edit_text
+from search_space import counted
 
 
 class SearchProgress:
@@ -62,5 +63,5 @@ class SearchProgress:
             edit = self._edits.get(data.child_id, data.child_id)
             self._progress.console.print(
                 f"round {data.round} ({edit}): {data.parent_successes} -> "
-                f"{data.child_successes}, {data.regressions} regression(s), {verdict}"
+                f"{data.child_successes}, {counted(data.regressions, 'regression')}, {verdict}"
             )

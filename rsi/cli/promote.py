@@ -18,7 +18,7 @@ def register(app: typer.Typer) -> None:
 
 
 def promote(
-    run_dir: Annotated[Path, typer.Argument(help="A finished run directory.")],
+    run_dir: Annotated[Path, typer.Argument(metavar="RUN_DIR", help="A finished run directory.")],
     alias: Annotated[str, typer.Option("--alias", help="The alias to move.")] = "production",
     rollback: Annotated[
         bool, typer.Option("--rollback", help="Restore the alias's previous version instead.")

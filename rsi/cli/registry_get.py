@@ -21,7 +21,9 @@ def register(app: typer.Typer) -> None:
 
 
 def get(
-    model_uri: Annotated[str, typer.Argument(help="models:/NAME@ALIAS or models:/NAME/VERSION")],
+    model_uri: Annotated[
+        str, typer.Argument(metavar="MODEL_URI", help="models:/NAME@ALIAS or models:/NAME/VERSION")
+    ],
     tracking_uri: Annotated[
         str | None,
         typer.Option(

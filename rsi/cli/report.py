@@ -21,7 +21,9 @@ def register(app: typer.Typer) -> None:
 
 
 def report(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
+    run_dir: Annotated[
+        Path, typer.Argument(metavar="RUN_DIR", help="A run directory holding events.jsonl.")
+    ],
     out: Annotated[
         Path | None, typer.Option("--out", help="Output folder (default: RUN_DIR/report).")
     ] = None,
@@ -42,7 +44,9 @@ def report(
 
 
 def compare(
-    run_dirs: Annotated[list[Path], typer.Argument(help="Two or more run directories.")],
+    run_dirs: Annotated[
+        list[Path], typer.Argument(metavar="RUN_DIR", help="Two or more run directories.")
+    ],
     out: Annotated[
         Path | None,
         typer.Option("--out", help="Output folder (default: compare/ beside the first run)."),
@@ -51,21 +55,24 @@ def compare(
     as_json: JsonFlag = False,
 ) -> None:
     """Overlay the trajectories of several searches in one figure and tabulate their gates."""
-    from rsi.reports import write_comparison
+    from rsi.reports import split_note, write_comparison
 
     path, rows = write_comparison(run_dirs, out or run_dirs[0].parent / COMPARE_DIR)
+    note = split_note(rows)
     if as_json:
-        print_json({"report": str(path), "runs": [row.model_dump(mode="json") for row in rows]})
+        runs = [row.model_dump(mode="json") for row in rows]
+        print_json({"report": str(path), "runs": runs, "note": note})
         if open_it:
             webbrowser.open(path.resolve().as_uri())
         return
     table = Table(title="gates")
-    for column in ("run", "seed", "rounds", "kept", "best dev RAR", "wins/losses", "p", "decision"):
+    columns = ("run", "data seed", "rounds", "kept", "best dev RAR", "wins/losses", "p", "decision")
+    for column in columns:
         table.add_column(column)
     for row in rows:
         table.add_row(
             row.run_id,
-            str(row.seed),
+            "-" if row.data_seed is None else str(row.data_seed),
             str(row.rounds),
             str(row.kept),
             f"{row.champion_dev_rar:.1%}" if row.champion_dev_rar is not None else "-",
@@ -74,6 +81,8 @@ def compare(
             row.decision or f"no gate ({row.status})",
         )
     console.print(table)
+    if note is not None:
+        console.print(f"note: {note}", style="bold")
     console.print(f"comparison  {path}")
     if open_it:
         webbrowser.open(path.resolve().as_uri())

@@ -16,6 +16,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.table import Table
+from rich.text import Text
 
 from evaluators.judge import judge
 from evaluators.metrics import score_task
@@ -34,12 +35,18 @@ def register(app: typer.Typer) -> None:
 
 
 def run_task(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML (its runner and model).")],
-    task_dir: Annotated[Path, typer.Argument(help="One task directory (holding task.toml).")],
+    config_file: Annotated[
+        Path, typer.Argument(metavar="CONFIG", help="Experiment TOML (its runner and model).")
+    ],
+    task_dir: Annotated[
+        Path, typer.Argument(metavar="TASK_DIR", help="One task directory (holding task.toml).")
+    ],
     strategy_file: Annotated[Path, typer.Option("--strategy", help="Strategy JSON.")],
     out: Annotated[Path | None, typer.Option("--out", help="Where to write results.")] = None,
     panel: Annotated[bool, typer.Option("--panel", help="Also score on the hidden panel.")] = False,
-    as_json: Annotated[bool, typer.Option("--json")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the trace summary and scores as JSON.")
+    ] = False,
     skip_model_check: Annotated[
         bool,
         typer.Option(
@@ -119,9 +126,9 @@ def _render(summary: dict[str, Any]) -> None:
             f"{tally['requests']} requests, {tally['repeats']} answered from memory"
         )
         if tally["ignores_format"]:
-            console.print(f"[bold red]{tally['verdict']}[/bold red]")
+            console.print(Text(tally["verdict"], style="bold red"))
     if summary["error"]:
-        console.print(f"[bold red]no submission[/bold red]: {summary['error']}")
+        console.print(Text.assemble(("no submission", "bold red"), f": {summary['error']}"))
     scores = summary["scores"]
     if scores is not None:
         console.print(

@@ -15,9 +15,9 @@ from evaluators.sandbox import DEFAULT_IMAGE, LocalSandbox, Outcome, RunSpec, Sa
 from evaluators.sandbox.bootstrap import BootstrapError, bootstrap
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
 from evaluators.sandbox.python_flavor import bootstrap_python
-from rsi.cli.output import console, err_console, print_json
+from rsi.cli.output import console, err_console, print_json, typer_app
 
-sandbox_app = typer.Typer(help="Set up and check the sandboxes.", no_args_is_help=True)
+sandbox_app = typer_app(help="Set up and check the sandboxes.", no_args_is_help=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 ImageOption = Annotated[str, typer.Option("--image", help="Docker image name.")]

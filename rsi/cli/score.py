@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from evaluators.harbor import HarborTask
@@ -107,8 +106,10 @@ def _fmt(value: float | None) -> str:
 
 
 def score(
-    task_dir: Annotated[Path, typer.Argument(help="One task directory.")],
-    suite_dir: Annotated[Path, typer.Argument(help="The suite: a directory with run.sh.")],
+    task_dir: Annotated[Path, typer.Argument(metavar="TASK_DIR", help="One task directory.")],
+    suite_dir: Annotated[
+        Path, typer.Argument(metavar="SUITE_DIR", help="The suite: a directory with run.sh.")
+    ],
     backend: Annotated[
         Backend | None,
         typer.Option(
@@ -126,6 +127,7 @@ def score(
 ) -> None:
     """Run SUITE_DIR on the task's initial program, reference and (--panel) panel members.
 
+    \b
     --json prints one object:
     {"task": str, "suite": str, "panel": bool, "timeout_s": float,
      "backend": str, "isolation": [str, ...],
@@ -145,6 +147,10 @@ def score(
     """
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
+    if not (suite_dir / "run.sh").is_file():
+        raise UserInputError(
+            "no run.sh: a suite directory holds the run.sh that runs it", source=str(suite_dir)
+        )
     task = load_built_task(task_dir, base_image, quiet=as_json)
     if backend is None:
         backend = Backend.DOCKER if isinstance(task, HarborTask) else Backend.LOCAL
@@ -154,7 +160,12 @@ def score(
     if as_json:
         print_json(judgement_json(judgement, suite_dir))
         return
-    table = Table(title=escape(f"{task.id}: {suite_dir}"))
+    print_judgement(task.id, suite_dir, judgement)
+
+
+def print_judgement(task_id: str, suite_dir: Path, judgement: TaskJudgement) -> None:
+    """The human view of `rsi score`: one row per target, then the scores and isolation."""
+    table = Table(title=f"{task_id}: {suite_dir}")
     widest = max(len(r.target) for r in judgement.results)
     table.add_column("target", no_wrap=True, min_width=widest)
     for column in ("outcome", "duration", "tests", "isolation"):
@@ -163,8 +174,8 @@ def score(
         counts = _test_counts(result)
         tests = "-" if counts is None else " ".join(f"{k}={v}" for k, v in counts.items() if v)
         table.add_row(
-            escape(result.target),
-            escape(result.outcome.value + (f" ({result.error})" if result.error else "")),
+            result.target,
+            result.outcome.value + (f" ({result.error})" if result.error else ""),
             f"{result.duration_s:.2f}s",
             tests or "none",
             result.isolation.value,

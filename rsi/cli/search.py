@@ -8,8 +8,8 @@ from typing import Annotated, Any
 
 import typer
 from pydantic import ValidationError
-from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json
@@ -28,6 +28,12 @@ from rsi.release import GateReport, gate_table
 from search_space.errors import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
+RunDir = Annotated[
+    Path, typer.Argument(metavar="RUN_DIR", help="A run directory holding events.jsonl.")
+]
+OverrideFlag = Annotated[
+    bool, typer.Option("--override-consumed", help="Gate on an already consumed release split.")
+]
 ExecutorOption = Annotated[
     str | None,
     typer.Option("--executor", help="Where evaluations run: threads or dask (default [executor])."),
@@ -114,11 +120,9 @@ def with_executor(
 
 
 def search(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Where the run lives.")] = None,
-    override_consumed: Annotated[
-        bool, typer.Option("--override-consumed", help="Gate on an already consumed release split.")
-    ] = False,
+    override_consumed: OverrideFlag = False,
     as_json: JsonFlag = False,
     executor: ExecutorOption = None,
     address: AddressOption = None,
@@ -136,8 +140,8 @@ def search(
 
 
 def resume(
-    run_dir: Annotated[Path, typer.Argument(help="A run directory holding events.jsonl.")],
-    override_consumed: Annotated[bool, typer.Option("--override-consumed")] = False,
+    run_dir: RunDir,
+    override_consumed: OverrideFlag = False,
     finish: Annotated[
         bool,
         typer.Option("--finish", help="End a search paused at its optimizer budget: gate it."),
@@ -164,14 +168,14 @@ def resume(
     )
 
 
-def status(run_dir: Path, as_json: JsonFlag = False) -> None:
+def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
     refused = read_refused(run_dir)
     if refused is not None and not (run_dir / CONFIG_FILE).exists():
         if as_json:
             print_json({"run_dir": str(run_dir), "refused": refused})
         else:
-            console.print(f"[bold red]refused[/bold red]: {escape(refused)}")
+            console.print(Text.assemble(("refused", "bold red"), f": {refused}"))
         return
     run = load_run(run_dir)
     if as_json:
@@ -181,7 +185,7 @@ def status(run_dir: Path, as_json: JsonFlag = False) -> None:
     render_summary(run.summary)
     render_spend(run.spend)
     if run.refused:
-        console.print(f"[bold red]refused[/bold red]: {escape(run.refused)}")
+        console.print(Text.assemble(("refused", "bold red"), f": {run.refused}"))
 
 
 ExitCodeFlag = Annotated[
@@ -191,7 +195,7 @@ ExitCodeFlag = Annotated[
 
 
 def release(
-    run_dir: Path,
+    run_dir: RunDir,
     as_json: JsonFlag = False,
     markdown: Annotated[bool, typer.Option("--markdown", help="Print a release note.")] = False,
     exit_code: ExitCodeFlag = False,
@@ -229,7 +233,7 @@ def override_note(gate: dict[str, Any]) -> str | None:
 
 
 def render_summary(summary: RunSummary) -> None:
-    console.print(f"[bold]run[/bold] {summary.run_dir}")
+    console.print(Text.assemble(("run", "bold"), f" {summary.run_dir}"))
     console.print(
         f"rounds completed {summary.rounds_completed}, attempts {summary.attempts} "
         f"({summary.rejected} rejected), stopped: {summary.stopped or 'not yet'}"
@@ -262,7 +266,7 @@ def render_summary(summary: RunSummary) -> None:
             )
         console.print(proposals)
     if summary.champion_id:
-        console.print(f"[bold]champion[/bold] {summary.champion_id}")
+        console.print(Text.assemble(("champion", "bold"), f" {summary.champion_id}"))
         for edit in summary.champion_edits:
             console.print(f"  round {edit['round']} ({edit['proposer']}): {edit_text(edit)}")
     render_release_state(summary)
@@ -296,7 +300,7 @@ def render_gate(summary: RunSummary) -> None:
     console.print(gate_table(report))
     override = override_note(summary.gate)
     if override:
-        console.print(f"[bold yellow]override[/bold yellow]: {escape(override)}")
+        console.print(Text.assemble(("override", "bold yellow"), f": {override}"))
 
 
 def render_release_state(summary: RunSummary) -> None:
@@ -313,11 +317,11 @@ def render_release_state(summary: RunSummary) -> None:
                 f", {latest['power']:.2f} at the initial strategy's dev RAR "
                 f"{latest['baseline_rate']:.0%}"
             )
-        console.print(escape(line))
+        console.print(line)
     for label, text in (
         ("released", summary.released),
         ("halted", summary.halted),
         ("gate undecided", summary.deferred),
     ):
         if text:
-            console.print(f"[bold]{label}[/bold]: {escape(text)}")
+            console.print(Text.assemble((label, "bold"), f": {text}"))

@@ -8,21 +8,24 @@ from typing import Annotated
 
 import typer
 
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, typer_app
 from search_space import (
     EDIT_ADAPTER,
     SearchSpace,
     Strategy,
     apply,
+    counted,
     diff,
     parse_edit,
     strategy_id,
 )
+from search_space.errors import UserInputError
 from search_space.io import load_model, read_json_file
 
-strategy_app = typer.Typer(help="Validate, compare and edit strategy files.", no_args_is_help=True)
+strategy_app = typer_app(help="Validate, compare and edit strategy files.", no_args_is_help=True)
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
+StrategyFile = Annotated[Path, typer.Argument(metavar="FILE", help="A strategy JSON file.")]
 
 
 def register(app: typer.Typer) -> None:
@@ -33,7 +36,8 @@ def register(app: typer.Typer) -> None:
 def schema(
     edit: Annotated[bool, typer.Option("--edit", help="Print the edit schema instead.")] = False,
 ) -> None:
-    """Print the JSON Schema of a strategy (or of an edit)."""
+    """Print the JSON Schema of a strategy (or of an edit): each field's bounds and what it
+    does to the harness."""
     if edit:
         print_json(EDIT_ADAPTER.json_schema(by_alias=True))
     else:
@@ -45,7 +49,7 @@ def load_strategy(path: Path) -> Strategy:
 
 
 @strategy_app.command("validate")
-def validate(file: Path, as_json: JsonFlag = False) -> None:
+def validate(file: StrategyFile, as_json: JsonFlag = False) -> None:
     """Check FILE against every schema rule; print its id."""
     strategy = load_strategy(file)
     if as_json:
@@ -55,7 +59,11 @@ def validate(file: Path, as_json: JsonFlag = False) -> None:
 
 
 @strategy_app.command("diff")
-def diff_command(a: Path, b: Path, as_json: JsonFlag = False) -> None:
+def diff_command(
+    a: Annotated[Path, typer.Argument(metavar="A", help="The strategy before.")],
+    b: Annotated[Path, typer.Argument(metavar="B", help="The strategy after.")],
+    as_json: JsonFlag = False,
+) -> None:
     """Show the structural differences from A to B."""
     before, after = load_strategy(a), load_strategy(b)
     changes = diff(before, after)
@@ -68,7 +76,9 @@ def diff_command(a: Path, b: Path, as_json: JsonFlag = False) -> None:
             }
         )
         return
-    console.print(f"{strategy_id(before)} -> {strategy_id(after)}: {len(changes)} change(s)")
+    console.print(
+        f"{strategy_id(before)} -> {strategy_id(after)}: {counted(len(changes), 'change')}"
+    )
     for change in changes:
         item = f"[{change.item}]" if change.item else ""
         console.print(
@@ -79,16 +89,32 @@ def diff_command(a: Path, b: Path, as_json: JsonFlag = False) -> None:
 
 @strategy_app.command("apply")
 def apply_command(
-    file: Path,
-    edit_json: Annotated[str, typer.Argument(help="The edit as JSON text or a JSON file path.")],
+    file: StrategyFile,
+    edit_json: Annotated[
+        str, typer.Argument(metavar="EDIT", help="The edit as JSON text or a JSON file path.")
+    ],
     space_file: Annotated[
         Path | None, typer.Option("--space", help="Search space JSON (default: the paper's).")
     ] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option("--out", metavar="FILE", help="Write the child here; print its id."),
+    ] = None,
 ) -> None:
-    """Apply one edit to FILE; print the child strategy and its id."""
+    """Apply one edit to FILE and print the child strategy, a file every command reads.
+
+    With --out, the child is written to that file and one line names it and its id.
+    """
     parent = load_strategy(file)
     space = load_model(SearchSpace, space_file) if space_file else SearchSpace()
     edit_path = Path(edit_json)
     raw = read_json_file(edit_path) if edit_path.is_file() else edit_json
     child = apply(parent, parse_edit(raw), space=space)
-    print_json({"id": strategy_id(child), "strategy": child.to_json_dict()})
+    if out is None:
+        print_json(child.to_json_dict())
+        return
+    try:
+        out.write_text(json.dumps(child.to_json_dict(), indent=2, ensure_ascii=False) + "\n")
+    except OSError as error:
+        raise UserInputError(error.strerror or "cannot write", source=str(out)) from None
+    console.print(f"{out}: child strategy, id {strategy_id(child)}")

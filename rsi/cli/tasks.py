@@ -16,7 +16,7 @@ from evaluators.runners.author_pool import load_author_pool
 from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
 from evaluators.tasks import Task, TaskSet, load_problems
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
-from rsi.cli.output import console, err_console, print_json
+from rsi.cli.output import console, err_console, print_json, typer_app
 from rsi.cli.score import (
     Backend,
     BackendOption,
@@ -27,9 +27,10 @@ from rsi.cli.score import (
     build_sandbox,
     target_summary,
 )
+from search_space import counted
 from search_space.errors import UserInputError
 
-tasks_app = typer.Typer(help="Check the task corpus.", no_args_is_help=True)
+tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 
 
 def register(app: typer.Typer) -> None:
@@ -155,7 +156,9 @@ def build(
 
 @tasks_app.command("validate")
 def validate(
-    directory: Annotated[Path, typer.Argument(help="A task directory or a directory of tasks.")],
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIRECTORY", help="A task directory or a directory of tasks.")
+    ],
     backend: BackendOption = Backend.LOCAL,
     workers: Annotated[int, typer.Option("--workers", min=1, help="Sandbox runs in parallel.")] = 2,
     as_json: JsonFlag = False,
@@ -211,15 +214,15 @@ def validate(
         )
     else:
         bad = sum(not v.ok for v in results)
-        console.print(f"{len(results) - bad}/{len(results)} task(s) valid")
+        console.print(f"{len(results) - bad} of {counted(len(results), 'task')} valid")
     if not ok:
         raise typer.Exit(1)
 
 
 def _print_validation(validation: TaskValidation | HarborValidation) -> None:
     if validation.ok:
-        console.print(f"ok    {validation.task_id}", markup=False)
+        console.print(f"ok    {validation.task_id}")
         return
-    console.print(f"FAIL  {validation.task_id}", markup=False)
+    console.print(f"FAIL  {validation.task_id}")
     for problem in validation.problems:
-        console.print(f"      - {problem}", markup=False)
+        console.print(f"      - {problem}")

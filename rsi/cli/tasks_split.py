@@ -6,7 +6,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.markup import escape
 from rich.table import Table
 
 from evaluators.tasks import TaskSet
@@ -61,7 +60,7 @@ def split(
             }
         )
         return
-    table = Table(title=escape(f"data roles of {config_file} ([data] seed {data.seed})"))
+    table = Table(title=f"data roles of {config_file} ([data] seed {data.seed})")
     for column in ("role", "tasks", "asked", "families", "family names"):
         table.add_column(column)
     for r in roles:
@@ -71,7 +70,7 @@ def split(
             str(len(r.ids)),
             str(sizes[r.role.value]),
             str(len(r.families)),
-            escape(names if len(names) <= 80 else names[:77] + "..."),
+            names if len(names) <= 80 else names[:77] + "...",
         )
     console.print(table)
     console.print(

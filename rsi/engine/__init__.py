@@ -1,4 +1,4 @@
-"""The engine: the round protocol of DESIGN.md section 8, driven from the journal.
+"""The engine: the round protocol of docs/design.md section 8, driven from the journal.
 
 Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
@@ -9,7 +9,7 @@ Public surface:
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
-- `minibatch`, `screen`, `Budget`, `StopFlag`: sampling, the screen, stop conditions;
+- `minibatch`, `Budget`, `StopFlag`: sampling and stop conditions;
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
   gate's power at `[release] min_effect`), see `start.py`;
@@ -42,7 +42,6 @@ from rsi.engine.screening import (
     AcceptanceRule,
     ScreenVerdict,
     acceptance_rule,
-    screen,
 )
 from rsi.engine.start import gate_power, power_warning, read_refused
 from rsi.engine.stopping import Budget, StopFlag
@@ -78,5 +77,4 @@ __all__ = [
     "power_warning",
     "read_refused",
     "run_pilot",
-    "screen",
 ]

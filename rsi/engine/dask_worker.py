@@ -34,7 +34,7 @@ from rsi.engine.evaluation import EvaluationResult, EvaluationServices
 from rsi.engine.runtime import build_services, check_sandbox_ready
 from rsi.journal import Evaluation, Purpose
 from search_space import Strategy
-from search_space.errors import UserInputError
+from search_space.errors import RsiError, UserInputError
 
 TASKS_ENV = (
     "RSI_TASKS"  # where a worker's copy of the task corpus lives, when not where the driver's does
@@ -45,7 +45,7 @@ _ABSENT = object()
 _PACKAGES = (rsi, evaluators, search_space)
 
 
-class WorkerRefused(RuntimeError):
+class WorkerRefused(RsiError, RuntimeError):
     """A worker differs from the driver in what decides evaluation results."""
 
 

@@ -33,7 +33,7 @@ from rsi.engine.completions import Completions
 from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.prefetch import Prefetcher, Speculation
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
-from search_space import Strategy, strategy_id
+from search_space import RsiError, Strategy, strategy_id
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class Guess:
     purpose: Purpose
 
 
-class StopRequested(RuntimeError):
+class StopRequested(RsiError, RuntimeError):
     """The stop flag was raised while evaluations were pending (graceful stop)."""
 
 

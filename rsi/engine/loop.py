@@ -1,4 +1,4 @@
-"""The round protocol of DESIGN.md section 8, driven from and recorded in the journal.
+"""The round protocol of docs/design.md section 8, driven from and recorded in the journal.
 
 `Engine.run()` is resumable: every step is an op in the journal, state is the fold of
 the journal, and every decision (minibatch, parent, proposal) is a deterministic function
@@ -67,13 +67,13 @@ from rsi.release import (
     freeze_champion,
     settle_release,
 )
-from search_space import ProseGuard, Strategy, content_id, strategy_id
+from search_space import ProseGuard, RsiError, Strategy, content_id, strategy_id
 from search_space.errors import UserInputError
 
 Observer = Callable[[Event], None]
 
 
-class SearchInterrupted(RuntimeError):
+class SearchInterrupted(RsiError, RuntimeError):
     """A signal or stop file ended the search early; `rsi resume` continues it."""
 
 

@@ -1,4 +1,4 @@
-"""One proposal attempt of a round (DESIGN.md section 8, steps 4 and 5).
+"""One proposal attempt of a round (docs/design.md section 8, steps 4 and 5).
 
 The proposer's edit is validated with `search_space.apply` (every schema rule plus the
 prose guard), then the child is health-checked by the runner within the configured time.

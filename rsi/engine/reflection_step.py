@@ -1,4 +1,4 @@
-"""Reflection after the screen (DESIGN.md section 8, step 9), for proposers that reflect.
+"""Reflection after the screen (docs/design.md section 8, step 9), for proposers that reflect.
 
 A `Reflector` (the reflective proposer) is asked, with the very context its proposal was
 made with, what the screen teaches; its insights are journaled as `Reflection` events and

@@ -32,7 +32,7 @@ class Schedule:
         current = self.current_round()
         if current not in state.rounds_started and self.batch(current) is None:
             return "proposal tasks exhausted"
-        return budget.exceeded(attempts=state.attempts, optimizer=state.optimizer)
+        return budget.exceeded()
 
     def current_round(self) -> int:
         """The earliest started round not completed, else the next one."""

@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
+from search_space import counted
+
 DEFAULT_RULE = "strict-no-regression"
 
 
@@ -63,7 +65,7 @@ class StrictNoRegression:
         child_successes = sum(child.values())
         regressions = _regressions(parent, child)
         if regressions:
-            reason = f"{regressions} regression(s) on tasks the parent solved"
+            reason = f"{counted(regressions, 'regression')} on tasks the parent solved"
         elif child_successes <= parent_successes:
             reason = f"no strict gain ({child_successes} vs {parent_successes})"
         else:
@@ -88,7 +90,7 @@ class StrictSum:
         verdict = "above" if passed else "not above"
         reason = (
             f"strict-sum: child sum {child_successes} {verdict} parent sum {parent_successes} "
-            f"({regressions} regression(s) not checked)"
+            f"({counted(regressions, 'regression')} not checked)"
         )
         return ScreenVerdict(
             parent_successes, child_successes, regressions, passed, reason, self.name
@@ -113,8 +115,8 @@ class StrictMean:
         verdict = "above" if passed else "not above"
         reason = (
             f"strict-mean: child mean {child_successes / n:.3f} {verdict} parent mean "
-            f"{parent_successes / n:.3f} over {n} matched pair(s) "
-            f"({regressions} regression(s) not checked)"
+            f"{parent_successes / n:.3f} over {counted(n, 'matched pair')} "
+            f"({counted(regressions, 'regression')} not checked)"
         )
         return ScreenVerdict(
             parent_successes, child_successes, regressions, passed, reason, self.name
@@ -133,8 +135,3 @@ def acceptance_rule(name: str) -> AcceptanceRule:
     except KeyError:
         known = ", ".join(ACCEPTANCE_RULES)
         raise ValueError(f"unknown acceptance rule {name!r} (known: {known})") from None
-
-
-def screen(parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict:
-    """The default screen (strict-no-regression); keys must match."""
-    return ACCEPTANCE_RULES[DEFAULT_RULE].screen(parent, child)

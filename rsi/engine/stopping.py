@@ -56,21 +56,15 @@ class StopFlag:
 
 
 class Budget:
-    """Optimizer caps: calls and tokens from the journal, wall time for this process."""
+    """The `[budget]` caps: wall time for this process, the optimizer's journaled usage."""
 
     def __init__(self, caps: BudgetSection) -> None:
         self.caps = caps
         self.started = time.monotonic()
 
-    def exceeded(self, *, attempts: int, optimizer: Mapping[str, int]) -> str | None:
-        """Which cap the search has reached, or None. `optimizer` is the journaled usage
-        of the LLM proposer's sessions (calls, input_tokens, output_tokens)."""
+    def exceeded(self) -> str | None:
+        """Whether `max_wall_s` has passed (it ends the search), else None."""
         caps = self.caps
-        if caps.max_optimizer_calls is not None and attempts >= caps.max_optimizer_calls:
-            return f"optimizer call budget {caps.max_optimizer_calls} reached"
-        tokens = optimizer.get("input_tokens", 0) + optimizer.get("output_tokens", 0)
-        if caps.max_tokens is not None and tokens >= caps.max_tokens:
-            return f"token budget {caps.max_tokens} reached"
         if caps.max_wall_s is not None and time.monotonic() - self.started >= caps.max_wall_s:
             return f"wall time budget {caps.max_wall_s:g} s reached"
         return None
@@ -78,8 +72,8 @@ class Budget:
     def optimizer_spent(self, optimizer: Mapping[str, int]) -> str | None:
         """Which `[budget] optimizer_*` cap the LLM proposer's journaled usage reached.
 
-        Unlike the caps above, which end the search, this one pauses it: more budget on
-        resume continues it.
+        Unlike `max_wall_s`, which ends the search, these pause it: more budget on resume
+        continues it.
         """
         caps = self.caps
         for key, cap in (

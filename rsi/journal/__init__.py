@@ -1,4 +1,4 @@
-"""The journal: the only source of truth of a search (DESIGN.md section 7).
+"""The journal: the only source of truth of a search (docs/design.md section 7).
 
 Public surface:
 - typed events (`Event`, `EventData` and one model per event type), `evaluation_op` and

@@ -1,4 +1,4 @@
-"""Typed journal events (DESIGN.md section 7): a pydantic discriminated union on `type`.
+"""Typed journal events (docs/design.md section 7): a pydantic discriminated union on `type`.
 
 Payloads hold only deterministic data (no timings, no host paths) so that the same config
 and seed give the same journal on the offline stack; timings live in the run's trace files.

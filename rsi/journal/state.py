@@ -1,4 +1,4 @@
-"""Search state as a fold over journal events (DESIGN.md section 7)."""
+"""Search state as a fold over journal events (docs/design.md section 7)."""
 
 from __future__ import annotations
 
@@ -104,9 +104,6 @@ class SearchState:
         return sum(1 for r in self.rejections if r.round == round_number) + sum(
             1 for p in self.proposals if p.round == round_number
         )
-
-    def consumed_tasks(self) -> set[str]:
-        return {task for started in self.rounds_started.values() for task in started.tasks}
 
     def generation(self, strategy_id: str) -> int:
         """Kept edits between the initial strategy and this candidate (0 for the initial)."""

@@ -1,4 +1,4 @@
-"""The append-only journal `runs/<run-id>/events.jsonl` (DESIGN.md section 7).
+"""The append-only journal `runs/<run-id>/events.jsonl` (docs/design.md section 7).
 
 - Each line is one `Event`; appends are flushed and fsynced, never rewriting the file.
 - Group commit: appends inside `with journal.group():` are buffered and committed at its
@@ -32,7 +32,7 @@ from pydantic import ValidationError
 
 from rsi.journal.events import EVENT_DATA, Event, EventData, OutcomeEvent
 from rsi.journal.state import SearchState
-from search_space.errors import UserInputError
+from search_space.errors import RsiError, UserInputError
 from search_space.identity import canonical_json
 
 EVENTS_FILE = "events.jsonl"
@@ -41,7 +41,7 @@ KILL_AFTER_ENV = "RSI_TEST_KILL_AFTER_EVENT"
 _Line = TypeVar("_Line", bound=Event)
 
 
-class JournalConflict(RuntimeError):
+class JournalConflict(RsiError, RuntimeError):
     """An op was appended again with a different payload: the run is not deterministic."""
 
 

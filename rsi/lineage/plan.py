@@ -1,4 +1,4 @@
-"""The MLflow picture of a search, as a pure function of its journal events (DESIGN.md 10).
+"""The MLflow picture of a search, a pure function of its journal (docs/design.md section 10).
 
 `plan(events)` returns one `NodeSpec` per MLflow run, parents before children:
 - `search`: the search itself (kind `search`);
@@ -10,7 +10,10 @@
   health check, no proposal), nested under its parent candidate (kind `rejected`).
 
 Every value is derived from the journal alone (timestamps included), so a rebuild from the
-journal gives the same runs as the live mirror did.
+journal gives the same runs as the live mirror did. Run names lead with what the runs table
+must show before it cuts them: `★ champion r3: maxRounds = 3`, `r2 discarded: 1 regression
+· contextTokens = 24000`, `r2.1 rejected: out_of_range · contextTokens`, and the search's
+`<run id> · gate: promote` (the ids are in the `rsi.candidate_id` tags).
 """
 
 from __future__ import annotations
@@ -37,10 +40,11 @@ from rsi.journal import (
     SearchState,
     SearchStopped,
     TraceSource,
+    edit_text,
     fold,
     lineage_edits,
 )
-from search_space import Strategy, diff
+from search_space import Strategy, counted, diff
 from search_space.schema import SCALAR_FIELDS
 
 SEARCH_NODE = "search"
@@ -68,9 +72,6 @@ class Plan:
     experiment: str
     nodes: tuple[NodeSpec, ...]
     state: SearchState
-
-    def node(self, key: str) -> NodeSpec:
-        return next(n for n in self.nodes if n.key == key)
 
 
 def candidate_node(strategy_id: str) -> str:
@@ -111,6 +112,21 @@ def _edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> di
     tags["rsi.before"] = _short("; ".join(f"{lbl}{_short(c.before)}" for lbl, c in labelled))
     tags["rsi.after"] = _short("; ".join(f"{lbl}{_short(c.after)}" for lbl, c in labelled))
     return tags
+
+
+NAME_EDIT_CHARS = 48  # the edit in a run name; the full edit is in strategy/edit.json
+CHAMPION_MARK = "★ champion"
+
+
+def _edit_name(edit: Mapping[str, Any] | None) -> str:
+    text = edit_text(dict(edit)) if edit else "no edit"
+    return text if len(text) <= NAME_EDIT_CHARS else text[: NAME_EDIT_CHARS - 1] + "…"
+
+
+def _gate_name(state: SearchState) -> str:
+    if state.gate is not None:
+        return "gate: promote" if state.gate.report["promote"] else "gate: baseline retained"
+    return "stopped, no gate yet" if state.stopped is not None else "running"
 
 
 class _Planner:
@@ -253,7 +269,7 @@ class _Planner:
         return NodeSpec(
             key=SEARCH_NODE,
             parent=None,
-            name=started.run_id,
+            name=f"{started.run_id} · {_gate_name(state)}",
             start_ms=self.ts[("run_started", "")],
             end_ms=self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", "")),
             tags=tags,
@@ -286,13 +302,14 @@ class _Planner:
         if kept.dev_rar is not None:
             metrics["dev_rar"] = kept.dev_rar
         champion = self.state.champion
+        name = f"r{kept.round} kept: {_edit_name(kept.edit)}" if parent is not None else "initial"
         if champion is not None and champion.strategy_id == sid:
             tags["rsi.champion"] = "true"
-        name = f"r{kept.round} kept {sid}" if parent is not None else f"initial {sid}"
+            name = f"{CHAMPION_MARK} {name.replace(' kept:', ':')}"
         return NodeSpec(
             key=candidate_node(sid),
             parent=candidate_node(parent.strategy_id) if parent is not None else SEARCH_NODE,
-            name=name + (f" {tags['rsi.edited_field']}" if "rsi.edited_field" in tags else ""),
+            name=name,
             start_ms=self.ts[("candidate_kept", sid)],
             end_ms=self.ts.get(("dev_scored", sid)),
             tags=tags,
@@ -320,7 +337,11 @@ class _Planner:
         return NodeSpec(
             key=f"discarded:{screen.round}:{screen.child_id}",
             parent=candidate_node(screen.parent_id),
-            name=f"r{screen.round} discarded {screen.child_id} {proposal.field}",
+            name=(
+                f"r{screen.round} discarded: "
+                f"{counted(screen.regressions, 'regression') if screen.regressions else 'no gain'}"
+                f" · {_edit_name(proposal.edit)}"
+            ),
             start_ms=start,
             end_ms=start,
             tags=tags | screen_tags,
@@ -358,7 +379,8 @@ class _Planner:
         return NodeSpec(
             key=f"rejected:{rejection.round}:{rejection.attempt}",
             parent=candidate_node(rejection.parent_id),
-            name=f"r{rejection.round}a{rejection.attempt} rejected {rejection.reason}",
+            name=f"r{rejection.round}.{rejection.attempt} rejected: {rejection.reason}"
+            + (f" · {rejection.field}" if rejection.field else ""),
             start_ms=start,
             end_ms=start,
             tags=tags,

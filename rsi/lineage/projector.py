@@ -1,12 +1,12 @@
-"""An idempotent projection of a run's journal into MLflow (DESIGN.md section 10).
+"""An idempotent projection of a run's journal into MLflow (docs/design.md section 10).
 
-`LineageProjector.sync(events)` makes the MLflow runs match `rsi.lineage_plan.plan(events)`:
+`LineageProjector.sync(events)` makes the MLflow runs match `rsi.lineage.plan.plan(events)`:
 - runs are found by tags (`rsi.run_id` = run dir name, `rsi.node`) before any is created;
 - tags and metrics are written only where they differ, params only where absent (MLflow
   params are immutable), artifacts only when the `rsi.artifacts_sha256` tag differs;
 - so syncing the same journal twice changes nothing, and a partial projection (an outage,
   a crash) is completed by the next sync. The champion goes to the registry
-  (`rsi.registry`). Writes use `MlflowClient` and `log_batch` only: no fluent active-run
+  (`rsi.lineage.registry`). Writes use `MlflowClient` and `log_batch` only: no fluent active-run
   state, which is per-thread and the engine is threaded.
 
 Values that equal a secret from the environment (API keys, tokens) are redacted from every

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, runtime_checkable
 
-from search_space import SearchSpace, Strategy
+from search_space import RsiError, SearchSpace, Strategy
 
 
 @dataclass(frozen=True)
@@ -88,7 +88,7 @@ class Proposal:
     evidence: tuple[str, ...] = ()
 
 
-class NoProposal(RuntimeError):
+class NoProposal(RsiError, RuntimeError):
     """The proposer has nothing left to suggest for this parent."""
 
 
@@ -121,7 +121,7 @@ class ProposalRefused(NoProposal):
         super().__init__(f"{reason}: {message}")
 
 
-class OptimizerBudgetExhausted(RuntimeError):
+class OptimizerBudgetExhausted(RsiError, RuntimeError):
     """The optimizer's meter refused a call: `cap` is one of calls, input_tokens,
     output_tokens, wall_s. The search should stop gracefully, naming the cap."""
 

@@ -27,9 +27,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rsi.proposers.base import NoProposal, Proposal, ProposalContext, TaskFeedback
+from rsi.proposers.base import ProposalContext, TaskFeedback
 from rsi.proposers.triggers import trigger_words
-from search_space import Context, Lesson, canonical_json
+from search_space import Context, Lesson, canonical_json, counted
 
 # Skills worth trying per context, most likely first (domain knowledge, not task data).
 CONTEXT_SKILLS: dict[str, tuple[str, ...]] = {
@@ -94,7 +94,9 @@ def _scalar(
     for step, value in enumerate(_higher_values(context, field)):
         edit = {"op": "set_scalar", "field": field, "value": value}
         score = count * weight * FURTHER_STEP**step
-        yield Suggestion(field, edit, score, f"{count:g} failing task(s): {why}")
+        yield Suggestion(
+            field, edit, score, f"{count:g} failing task{'' if count == 1 else 's'}: {why}"
+        )
 
 
 def _unread(task: TaskFeedback) -> bool:
@@ -115,7 +117,10 @@ def _technique_suggestions(
                 continue
             edit = {"op": "set_route", "context": ctx, "skill": skill}
             yield Suggestion(
-                "skillRoutes", edit, 1.0 * weight, f"{len(tasks)} {ctx} task(s) caught nothing"
+                "skillRoutes",
+                edit,
+                1.0 * weight,
+                f"{counted(len(tasks), f'{ctx} task')} caught nothing",
             )
             words = trigger_words(t.instruction for t in tasks)
             lesson_id = f"{ctx}-{skill}"
@@ -135,7 +140,7 @@ def _technique_suggestions(
                     "lessons",
                     {"op": "add_lesson", "lesson": lesson.to_json_dict()},
                     0.8 * weight,
-                    f"lesson for {len(tasks)} {ctx} task(s) that caught nothing",
+                    f"lesson for {counted(len(tasks), f'{ctx} task')} that caught nothing",
                 )
             sentence = TECHNIQUE_SENTENCES[skill]
             if sentence not in parent.guidance:
@@ -145,7 +150,7 @@ def _technique_suggestions(
                         "guidance",
                         {"op": "set_guidance", "text": text},
                         0.5 * weight,
-                        f"guidance naming {skill} for {len(tasks)} {ctx} task(s)",
+                        f"guidance naming {skill} for {counted(len(tasks), f'{ctx} task')}",
                     )
 
 
@@ -203,14 +208,3 @@ def diagnose(context: ProposalContext) -> list[Suggestion]:
     ]
     fresh = [s for s in fresh if s.score > 0]
     return sorted(fresh, key=lambda s: -s.score)  # stable: ties keep diagnosis order
-
-
-class HeuristicProposer:
-    name = "heuristic"
-
-    def propose(self, context: ProposalContext) -> Proposal:
-        suggestions = diagnose(context)
-        if not suggestions:
-            raise NoProposal("the traces show no remedy left to try")
-        best = suggestions[0]
-        return Proposal(best.edit, best.field, self.name, best.rationale)

@@ -2,7 +2,7 @@
 
 Public surface:
 - `run_gate`, `GateReport`, `exact_mcnemar_p`, `decide`, `paired_bootstrap_diffs`: the
-  one-sided exact McNemar gate with paired bootstrap intervals (DESIGN.md section 9);
+  one-sided exact McNemar gate with paired bootstrap intervals (docs/design.md section 9);
 - `run_without_gate`: `[release] gate = "none"`, the anchors' dev argmax (ablation only);
 - `load_paired_outcomes`, `PairedOutcomes`: outcome files for `rsi gate`;
 - `plan_power`, `PowerPlan`: how many release tasks a gate needs;

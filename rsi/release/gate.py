@@ -1,4 +1,4 @@
-"""The release gate (DESIGN.md section 9): one frozen challenger against the baseline.
+"""The release gate (docs/design.md section 9): one frozen challenger against the baseline.
 
 Pure functions over paired per-task outcomes (1 = the strategy solved the task):
 - `exact_mcnemar_p(w, l)`: one-sided exact McNemar p, the upper binomial tail of the `w`
@@ -22,6 +22,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rsi.release.report import format_p, render_markdown
+from search_space import counted
 from search_space.errors import UserInputError
 
 if TYPE_CHECKING:
@@ -105,7 +106,7 @@ def decide(wins: int, losses: int, alpha: float) -> tuple[bool, float, str]:
     p = exact_mcnemar_p(wins, losses)
     if wins + losses == 0:
         return False, p, "no discordant pairs: the strategies agree on every task, so no evidence"
-    counts = f"{wins} wins vs {losses} losses"
+    counts = f"{counted(wins, 'win')} vs {counted(losses, 'loss', 'losses')}"
     if wins <= losses:
         return False, p, f"the challenger does not beat the baseline ({counts})"
     if p > alpha:
@@ -225,7 +226,8 @@ def run_without_gate(
     else:
         reason = (
             f"{NO_GATE_REASON}: the dev argmax is promoted as the anchors do, whatever the "
-            f"release split shows ({described.wins} wins vs {described.losses} losses, "
+            f"release split shows ({counted(described.wins, 'win')} vs "
+            f"{counted(described.losses, 'loss', 'losses')}, "
             f"p = {format_p(described.p_value)} not tested)"
         )
     return described.model_copy(

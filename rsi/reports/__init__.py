@@ -8,11 +8,17 @@ Public surface:
 - `collect(run_dir) -> ReportData`: what a report shows, from journal, config and traces;
 - `FIGURES`, `render_figures`, `render`, `render_run`, `RenderedReport`: figures and HTML;
 - `write_report(run_dir, out_dir)`: `report.html` plus one PNG per figure;
-- `write_comparison(run_dirs, out_dir)`, `compare_rows`, `compare_figure`: several runs of
-  one experiment.
+- `write_comparison(run_dirs, out_dir)`, `compare_rows`, `compare_figure`, `split_note`:
+  several runs of one experiment, and whether their dev splits differ.
 """
 
-from rsi.reports.compare import CompareRow, compare_figure, compare_rows, write_comparison
+from rsi.reports.compare import (
+    CompareRow,
+    compare_figure,
+    compare_rows,
+    split_note,
+    write_comparison,
+)
 from rsi.reports.data import ReportData, collect
 from rsi.reports.render import (
     FIGURES,
@@ -38,6 +44,7 @@ __all__ = [
     "render",
     "render_figures",
     "render_run",
+    "split_note",
     "write_comparison",
     "write_report",
 ]

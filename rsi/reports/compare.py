@@ -3,7 +3,9 @@
 Top: each run's running champion (best dev RAR kept so far) per round, its initial
 strategy's dev RAR dotted in the same colour. Bottom: each round's child minus parent
 minibatch successes, kept children filled, discarded hollow. Runs differ by colour and
-line style. The gate of each run goes into a table.
+line style. The gate of each run goes into a table, with the `[data]` seed that drew its
+split; runs whose dev splits differ are overlaid with a note saying so (their dev RAR
+ranks candidates on different tasks).
 """
 
 from __future__ import annotations
@@ -47,7 +49,9 @@ class CompareRow(BaseModel):
 
     run_id: str
     experiment: str
-    seed: int
+    seed: int  # the [experiment] seed
+    data_seed: int | None  # the [data] seed: which split the run drew
+    dev_split: str | None
     rounds: int
     attempts: int
     kept: int
@@ -70,6 +74,8 @@ def compare_rows(runs: Sequence[ReportData]) -> list[CompareRow]:
                 run_id=run.run_id,
                 experiment=run.experiment,
                 seed=run.seed,
+                data_seed=run.data_seed,
+                dev_split=run.dev_split,
                 rounds=len(run.rounds),
                 attempts=run.attempts,
                 kept=len(run.kept) - 1 if run.kept else 0,
@@ -83,6 +89,17 @@ def compare_rows(runs: Sequence[ReportData]) -> list[CompareRow]:
             )
         )
     return rows
+
+
+def split_note(rows: Sequence[CompareRow]) -> str | None:
+    """Why the overlay may mislead, or None: the runs ranked on different dev splits."""
+    if len({row.dev_split for row in rows}) < 2:
+        return None
+    seeds = ", ".join(sorted({"none" if r.data_seed is None else str(r.data_seed) for r in rows}))
+    return (
+        f"these runs ranked candidates on different dev splits ([data] seed {seeds}): "
+        "their dev RAR curves are not comparable task for task"
+    )
 
 
 def compare_figure(runs: Sequence[ReportData]) -> Figure:
@@ -159,6 +176,11 @@ def write_comparison(run_dirs: Sequence[Path], out_dir: Path) -> tuple[Path, lis
     html = (
         environment()
         .get_template("compare.html.j2")
-        .render(rows=rows, figure=png, experiments=sorted({r.experiment for r in rows}))
+        .render(
+            rows=rows,
+            figure=png,
+            experiments=sorted({r.experiment for r in rows}),
+            split_note=split_note(rows),
+        )
     )
     return write_files(out_dir, COMPARE_FILE, html, {COMPARE_FIGURE: png}), rows

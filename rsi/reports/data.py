@@ -92,7 +92,9 @@ class ReportData:
     run_dir: Path
     run_id: str
     experiment: str
-    seed: int
+    seed: int  # the [experiment] seed (proposers, sampling)
+    data_seed: int | None  # the [data] seed that drew the split; None before it is recorded
+    dev_split: str | None  # the dev split's content hash: runs ranked alike share it
     status: str
     partial: bool
     rounds: tuple[RoundPoint, ...]
@@ -299,6 +301,8 @@ def collect(run_dir: Path) -> ReportData:
         run_id=started.run_id,
         experiment=started.experiment,
         seed=started.seed,
+        data_seed=state.split.seed if state.split else None,
+        dev_split=state.split.hashes.get("dev") if state.split else None,
         status=status,
         partial=partial,
         rounds=_rounds(state),

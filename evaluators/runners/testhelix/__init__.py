@@ -1,4 +1,4 @@
-"""The TestHelix LLM harness (paper Section 3; DESIGN.md section 6).
+"""The TestHelix LLM harness (paper Section 3; docs/design.md section 6).
 
 Public surface: `TestHelixRunner` (a `Runner`), `HarnessSettings` (`[runner.testhelix]`),
 `Ask`/`Answer` (what the harness needs of a model), `TaskModels` (a metered model session

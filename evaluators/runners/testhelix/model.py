@@ -17,6 +17,7 @@ import dspy
 from pydantic import BaseModel
 
 from evaluators.runners.base import RunnerAbort
+from search_space import RsiError
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,7 @@ class Ask(Protocol):
     ) -> Answer: ...
 
 
-class HarnessStopped(RuntimeError):
+class HarnessStopped(RsiError, RuntimeError):
     """A task cap (calls, tokens, wall time) was reached: the harness submits what it has."""
 
 

@@ -24,7 +24,6 @@ Configuration = Literal["single", "random-submission", "peer-cross-validation"]
 class Pair:
     index: int
     direction: str
-    round_started: int
     draft: PairDraft | None = None
     initial: Check | None = None
     own: Check | None = None

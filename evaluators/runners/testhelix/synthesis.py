@@ -172,7 +172,7 @@ def develop_pairs(session: Session, count: int, *, round_number: int) -> None:
         direction = (
             directions[offset] if directions else BRANCH_STRATEGIES[index % len(BRANCH_STRATEGIES)]
         )
-        pair = Pair(index=index, direction=direction, round_started=round_number)
+        pair = Pair(index=index, direction=direction)
         session.pairs.append(pair)
         while (
             pair.draft is None

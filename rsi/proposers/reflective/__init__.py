@@ -1,5 +1,5 @@
 """The `reflective` proposer: dspy sessions that read traces, choose one field, revise it
-and reflect (DESIGN.md section 8). Imports `rsi.proposers.base`, `search_space` and
+and reflect (docs/design.md section 8). Imports `rsi.proposers.base`, `search_space` and
 `evaluators.llm` only; it reads nothing but the `ProposalContext` it is handed.
 
     meter = UsageMeter(UsageCaps(calls=..., input_tokens=..., output_tokens=...), "optimizer")

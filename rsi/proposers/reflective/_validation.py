@@ -32,6 +32,7 @@ from search_space import (
     ProseGuard,
     RemoveLesson,
     ReplaceLesson,
+    RsiError,
     SetGuidance,
     Strategy,
     apply,
@@ -61,7 +62,7 @@ class Refusal(str, Enum):
     NO_VALUE_LEFT = "no_value_left"
 
 
-class HostCheckFailed(Exception):
+class HostCheckFailed(RsiError):
     def __init__(self, reason: str, message: str) -> None:
         self.reason = reason
         self.message = message
