@@ -38,7 +38,7 @@ from rsi.journal import (
     summarise,
 )
 from rsi.release import GateReport, PairedOutcomes, ReleaseLedger, load_paired_outcomes, run_gate
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 Observer = Callable[[Event], None]
 

@@ -10,9 +10,17 @@ below); a test keeps this tree and the code in step. A class also keeps its buil
     │   │   CLI prints its one line (source and field) and exits with code 2
     │   ├── InvalidEdit                    an edit breaks a rule; `reason` says which
     │   ├── RunLocked (rsi.journal.lock)   another process holds the run directory
-    │   └── ReleaseSplitTaken (rsi.release.ledger)  the release split is claimed
+    │   ├── ReleaseSplitTaken (rsi.release.ledger)  the release split is claimed
+    │   └── BuildFailed (evaluators.harbor.images)  a Harbor image step failed
     ├── StopRequested (rsi.engine.evaluation, RuntimeError): a graceful stop
-    │   └── ExecutorLost                   the executor can run no more evaluations
+    │   ├── ExecutorLost                   the executor can run no more evaluations
+    │   └── ModelUnavailable               the model's circuit breaker opened
+    ├── GateUndecided (rsi.release.steps, RuntimeError): too many release infra errors
+    ├── SpendCapReached (rsi.engine.money, RuntimeError): a [budget] money cap
+    ├── RunnerAbort (evaluators.runners.base, RuntimeError): every further evaluation wasted
+    │   └── ModelIgnoresFormat             most replies ignore the reply format
+    ├── ToolRefused (evaluators.runners.testhelix.agent.workspace, ValueError): an agent's
+    │   tool call outside its workspace
     ├── SearchInterrupted (rsi.engine.loop, RuntimeError): a signal or STOP file ended it
     ├── JournalConflict (rsi.journal.store, RuntimeError): an op re-recorded differently
     ├── WorkerRefused (rsi.engine.dask_worker, RuntimeError): a Dask worker differs
@@ -22,7 +30,7 @@ below); a test keeps this tree and the code in step. A class also keeps its buil
     ├── HostCheckFailed (rsi.proposers.reflective._validation): a reply failed a check
     ├── CapReached (evaluators.llm.meter, RuntimeError): an LLM call refused at a cap
     ├── ReplayMiss (evaluators.llm.cache, LookupError): a cassette lacks a call
-    ├── _MissingKey (evaluators.llm.transport): no API key (private, turned into a failure)
+    ├── MissingKey (evaluators.llm.transport): no API key at call time (turned into a failure)
     ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap
     ├── DockerUnavailable (evaluators.sandbox.docker_backend): no engine or image
     └── BootstrapError (evaluators.sandbox.bootstrap, RuntimeError): the image build failed

@@ -100,7 +100,7 @@ def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Pat
     assert status.returncode == 0
     assert "decided a gate in run first" in json.loads(status.stdout)["refused"]
     shown = run_rsi("status", str(second_dir)).stdout  # plain text: no bracket is eaten
-    assert "refused to start: " in shown and "use another [data] seed" in shown
+    assert "refused: " in shown and "use another [data] seed" in shown
 
     first_events = [
         json.loads(x) for x in (tmp_path / "first" / "events.jsonl").read_text().splitlines()

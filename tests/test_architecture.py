@@ -177,8 +177,8 @@ def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> Non
 def _tag_names() -> set[str]:
     """MLflow tag names (`rsi.kind`, `rsi.alias_history.<alias>`): strings, not modules."""
     found = set()
-    for path in _modules("rsi/lineage"):
-        found.update(re.findall(r"\"(rsi\.\w+)", path.read_text(encoding="utf-8")))
+    for path in [*_modules("rsi/lineage"), *_modules("rsi/forecast")]:
+        found.update(re.findall(r"f?\"(rsi\.\w+)", path.read_text(encoding="utf-8")))
     return found
 
 
@@ -206,7 +206,8 @@ def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
     stale = []
     for path in texts:
         for name in re.findall(r"`((?:rsi|evaluators|search_space)(?:\.\w+)+)", path.read_text()):
-            if name not in tags and not _resolves(name):
+            tagged = name in tags or any(name.startswith(f"{tag}.") for tag in tags)
+            if not tagged and not _resolves(name):
                 stale.append(f"{path.relative_to(ROOT)}: {name}")
     assert len(tags) >= 10 and stale == []
     assert not _resolves("rsi.lineage_plan.plan") and _resolves("rsi.lineage.plan.plan")
@@ -245,10 +246,14 @@ EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "llm": set(),
     "junit": {"sandbox"},
     "metrics": {"junit", "sandbox"},
-    "tasks": {"splits"},
-    "runners": {"junit", "llm", "sandbox", "tasks"},
+    # Harbor task directories are tasks: the loader dispatches to evaluators.harbor, which
+    # builds on Task (a known cycle, to be split into a task-model module).
+    "tasks": {"splits", "harbor"},
+    "harbor": {"sandbox", "tasks"},
+    # The latency runner's judge builds TaskJudgement records (a known cycle with judge).
+    "runners": {"judge", "junit", "llm", "sandbox", "tasks"},
     "pool_overlap": {"runners"},
-    "judge": {"junit", "metrics", "pool_overlap", "runners", "sandbox", "tasks"},
+    "judge": {"harbor", "junit", "metrics", "pool_overlap", "runners", "sandbox", "tasks"},
 }
 DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"
 

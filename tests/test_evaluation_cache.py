@@ -492,6 +492,7 @@ class FakeJudge:
         scores = SimpleNamespace(initial=self.initial, reference=self.reference)
         return SimpleNamespace(
             outcomes=lambda: scores,
+            result=lambda target: None,  # no target's run failed for the sandbox's own reasons
             model_dump=lambda mode: {"judged": task.id, "mode": mode},  # type: ignore[attr-defined]
         )
 

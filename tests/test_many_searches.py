@@ -92,7 +92,9 @@ def test_four_searches_share_one_store_and_lose_nothing(tmp_path: Path) -> None:
         run_dir = runs / f"search-{seed}"
         events = read_events(run_dir)
         assert [e.seq for e in events] == list(range(1, len(events) + 1))  # none lost
-        assert {"search_stopped", "champion_frozen", "gate_decided"} <= {e.type for e in events}
+        kinds = {e.type for e in events}
+        assert {"search_stopped", "champion_frozen"} <= kinds  # and it ended: gated or released
+        assert "gate_decided" in kinds or "release_skipped" in kinds
         projected = plan(events)
         assert projected is not None
         failed = [e.data for e in events if isinstance(e.data, LineageFailed)]

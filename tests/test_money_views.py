@@ -77,7 +77,7 @@ def test_a_priced_run_shows_dollars_per_scope_everywhere(tmp_path: Path) -> None
 
     projected = lineage_plan(read_events(run), config=config)
     assert projected is not None
-    metrics = projected.node("search").metrics
+    metrics = next(n for n in projected.nodes if n.key == "search").metrics
     assert metrics["generator_usd"] == pytest.approx(1.0)
     assert metrics["optimizer_usd"] == pytest.approx(0.0525)
     assert metrics["total_usd"] == pytest.approx(1.0525)
@@ -106,7 +106,7 @@ def test_an_unpriced_model_shows_tokens_and_says_the_price_is_unknown(tmp_path: 
     assert "100,000 input and 20,000 output tokens, price unknown" in text
     projected = lineage_plan(read_events(run), config=config)
     assert projected is not None
-    search = projected.node("search")
+    search = next(n for n in projected.nodes if n.key == "search")
     assert search.tags["rsi.price.generator"] == "unknown"
     assert "generator_usd" not in search.metrics and "total_usd" not in search.metrics
     assert search.metrics["generator_calls"] == 10

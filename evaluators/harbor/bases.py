@@ -16,7 +16,7 @@ import docker
 import docker.errors
 
 from evaluators.sandbox.python_flavor import PYTHON_IMAGE
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 _FROM = re.compile(r"^(\s*FROM\s+)((?:--\S+\s+)*)(\S+)(.*)$", re.IGNORECASE)
 _PYTHON = re.compile(r"^(?:(?:docker\.io/)?library/)?python(?::[^@]+)?(?:@sha256:[0-9a-f]+)?$")

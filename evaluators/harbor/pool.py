@@ -23,7 +23,7 @@ from evaluators.harbor.images import BUILD_NETWORKS, StepLog, build_initial, bui
 from evaluators.harbor.task import HarborImages, HarborTask, PanelImage
 from evaluators.sandbox.bootstrap import docker_client
 from evaluators.tasks import PublicFile, TaskSet
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 PUBLIC_FILE_LIMIT = 256 * 1024  # larger files are listed, not shown
 PUBLIC_TOTAL_LIMIT = 16 * 1024 * 1024

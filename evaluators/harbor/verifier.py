@@ -31,7 +31,7 @@ from evaluators.harbor.containers import tar_dir as _tar_dir
 from evaluators.harbor.task import TEST_SCRIPT, HarborTask
 from evaluators.sandbox.bootstrap import docker_client
 from evaluators.tasks import PanelLabel
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 _COMMAND = (
     f"chmod +x /tests/{TEST_SCRIPT}; /tests/{TEST_SCRIPT} > /logs/verifier/test-stdout.txt 2>&1"

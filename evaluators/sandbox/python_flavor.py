@@ -36,7 +36,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox.bootstrap import BootstrapError, debian_mirror, docker_client, image_exists
 from evaluators.sandbox.workspace import remove_tree
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 PYTHON_IMAGE = "rsi-python:bookworm"
 PYTHON_BASE_IMAGE = "rsi-python:bookworm-base"

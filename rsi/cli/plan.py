@@ -155,7 +155,7 @@ def to_json(result: Forecast, note: str) -> dict[str, Any]:
 
 
 def plan(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     source: Annotated[
         Path | None, typer.Option("--from", help="A run directory whose usage to measure.")
     ] = None,
@@ -170,7 +170,7 @@ def plan(
 
 
 def pilot(
-    config_file: Annotated[Path, typer.Argument(help="Experiment TOML.")],
+    config_file: Annotated[Path, typer.Argument(metavar="CONFIG", help="Experiment TOML.")],
     tasks: Annotated[int, typer.Option("--tasks", help="Tasks of round 1 to run.")] = 2,
     run_dir: Annotated[Path | None, typer.Option("--run-dir", help="Where the run lives.")] = None,
     as_json: JsonFlag = False,

@@ -110,7 +110,9 @@ def _print_build(record: BuildRecord) -> None:
 
 @tasks_app.command("build")
 def build(
-    directory: Annotated[Path, typer.Argument(help="A task directory or a pool of tasks.")],
+    directory: Annotated[
+        Path, typer.Argument(metavar="DIRECTORY", help="A task directory or a pool of tasks.")
+    ],
     jobs: JobsOption = 2,
     base_image: BaseImageOption = None,
     build_network: NetworkOption = "none",

@@ -12,7 +12,7 @@ from evaluators.tasks import TaskSet
 from rsi.cli.output import console, print_json
 from rsi.cli.tasks import tasks_app
 from rsi.config import load_config
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 
 def register(app: typer.Typer) -> None:

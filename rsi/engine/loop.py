@@ -67,8 +67,7 @@ from rsi.release import (
     freeze_champion,
     settle_release,
 )
-from search_space import ProseGuard, RsiError, Strategy, content_id, strategy_id
-from search_space.errors import UserInputError
+from search_space import ProseGuard, RsiError, Strategy, UserInputError, content_id, strategy_id
 
 Observer = Callable[[Event], None]
 

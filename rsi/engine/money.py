@@ -21,9 +21,10 @@ from evaluators.runners.base import RunnerLimits
 from rsi.config import ExperimentConfig
 from rsi.forecast import scope_prices, spend
 from rsi.journal import Evaluation, SearchState, model_usage
+from search_space import RsiError
 
 
-class SpendCapReached(RuntimeError):
+class SpendCapReached(RsiError, RuntimeError):
     """The next evaluation's money reservation would cross a `[budget]` money cap and
     nothing is in flight: the engine pauses the search (`search_paused`)."""
 

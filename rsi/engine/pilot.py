@@ -23,7 +23,7 @@ from rsi.engine.runtime import build_services, load_initial
 from rsi.engine.sampling import minibatch, plan_split
 from rsi.engine.stopping import StopFlag
 from rsi.journal import Evaluation, EventData, Journal, RunLock, RunStarted
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 
 def pilot_tasks(

@@ -28,7 +28,7 @@ from rsi.journal import (
     read_state,
 )
 from rsi.release import ReleaseLedger, ReleaseSplitTaken, Reservation, plan_power
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 REFUSED_FILE = "refused.txt"
 PRIOR_SUCCESS_RATE = 0.5  # the initial strategy's success rate before its dev RAR is known

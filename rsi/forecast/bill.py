@@ -19,7 +19,7 @@ from rsi.forecast.model import (
     worst_task,
 )
 from rsi.release import PowerPlan, plan_power
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 # With no measured round, the expected case assumes this share of rounds keeps its child
 # (the null-world benchmark kept 21% under our screen; real searches keep more early on).
@@ -142,8 +142,6 @@ def budget_warnings(config: ExperimentConfig, worst: Case, expected: Case | None
         ("optimizer_calls", budget.optimizer_calls, optimizer.calls),
         ("optimizer_input_tokens", budget.optimizer_input_tokens, optimizer.input_tokens),
         ("optimizer_output_tokens", budget.optimizer_output_tokens, optimizer.output_tokens),
-        ("max_tokens", budget.max_tokens, optimizer.input_tokens + optimizer.output_tokens),
-        ("max_optimizer_calls", budget.max_optimizer_calls, float(config.search.max_attempts)),
     ]
     attempts = total.attempts
     for name, cap, used in counts:

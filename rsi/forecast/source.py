@@ -7,7 +7,7 @@ from pathlib import Path
 from rsi.config import ExperimentConfig, read_run_config
 from rsi.forecast.measure import Measured, measure, scope_models
 from rsi.journal import SearchState, read_state
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 PHASE_OF_PURPOSE = {"train": "proposal", "dev": "dev", "release": "release"}
 

@@ -35,7 +35,7 @@ from rsi.journal import (
 )
 from rsi.release.gate import run_gate, run_without_gate
 from rsi.release.ledger import ReleaseLedger, Reservation
-from search_space import Strategy, strategy_id
+from search_space import RsiError, Strategy, strategy_id
 from search_space.errors import UserInputError
 
 CHAMPION_FILE = "champion.json"
@@ -89,7 +89,7 @@ class GateInputs:
     reservation: Reservation | None  # None once the run gave its split back
 
 
-class GateUndecided(RuntimeError):
+class GateUndecided(RsiError, RuntimeError):
     """Too many release evaluations were infrastructure errors to decide on: the split
     stays reserved, not consumed, and `rsi resume` re-runs them and decides."""
 

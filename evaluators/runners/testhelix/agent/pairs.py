@@ -97,7 +97,7 @@ def _run(agent: PairAgent, messages: list[dict[str, Any]]) -> tuple[AgentRun, st
 
 
 def _pair(index: int, direction: str, agent: PairAgent, run: AgentRun) -> Pair:
-    pair = Pair(index=index, direction=direction, round_started=1)
+    pair = Pair(index=index, direction=direction)
     pair.steps_used = run.steps
     if run.submitted:
         # Agent suites are any-language files behind run.sh, which the structured pairs'

@@ -27,13 +27,14 @@ from evaluators.runners.testhelix.execution import cut
 from evaluators.runners.testhelix.signatures import SourceFile
 from evaluators.sandbox.base import RunResult, RunSpec, Sandbox
 from evaluators.tasks import PublicTask
+from search_space import RsiError
 
 AREAS = ("app", "tests")
 MAX_WRITE_CHARS = 200_000
 WRAPPER = 'export TESTS_DIR="$TESTS_DIR/suite"\ncd "$APP_DIR"\n'
 
 
-class ToolRefused(ValueError):
+class ToolRefused(RsiError, ValueError):
     """A tool call the workspace refuses (a path outside it, a missing file, ...)."""
 
 
