@@ -405,13 +405,19 @@ def read_run_config(run_dir: Path) -> ExperimentConfig:
     return config.model_copy(update={"source": str(path)})
 
 
-def write_run_config(config: ExperimentConfig, run_dir: Path, started_hash: str | None) -> None:
+def write_run_config(
+    config: ExperimentConfig, run_dir: Path, started_hash: str | None, *, journaled: bool = True
+) -> None:
     """Write the resolved config into a run; a resume must match it except for [budget].
 
-    The journal's run_started hash is the reference. Before the first event nothing was
-    decided or paid for, so a config.json left by a refused start is simply replaced.
+    The journal's run_started hash is the reference; a journal with events but none of
+    them run_started (a pilot's) is held to its config.json. Before the first event
+    (`journaled` False) nothing was decided or paid for, so a config.json left by a refused
+    start is simply replaced.
     """
     path = run_dir / CONFIG_FILE
+    if started_hash is None and journaled and path.exists():
+        started_hash = read_run_config(run_dir).fingerprint(ignore_budget=True)
     accepted = {
         config.fingerprint(ignore_budget=True),
         config.fingerprint(ignore_budget=True, legacy=True),  # a run started before

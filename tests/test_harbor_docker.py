@@ -242,7 +242,8 @@ def test_harbor_small_search_runs_to_its_gate(python_flavor: str, tmp_path: Path
     assert done.returncode == 0, done.stderr[-2000:]
     events = [json.loads(line) for line in (run_dir / "events.jsonl").read_text().splitlines()]
     types = [e["type"] for e in events]
-    assert "gate_decided" in types and "search_stopped" in types
+    assert "search_stopped" in types  # to its end: a gate, or nothing to release
+    assert "gate_decided" in types or "release_skipped" in types
     evaluations = [e["data"] for e in events if e["type"] == "evaluation"]
     assert {e["reference_outcome"] for e in evaluations} == {"pass"}  # image targets ran
     assert any(e["success"] for e in evaluations)  # F = 1 somewhere: a real signal

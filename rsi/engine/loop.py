@@ -240,7 +240,7 @@ class Engine:
         )
         if admitted.split is not None:
             self.record("split", admitted.split)
-        if admitted.power is not None:
+        if admitted.power is not None and not self.state.finished:
             self.record("power:prior", admitted.power)
         if not self.state.finished:  # a finished run resumed only settles its ledger entry
             self.evaluator.prefetch(self.schedule.certain_batches(self.initial))

@@ -68,7 +68,8 @@ def run_pilot(
         try:
             started = journal.get("run:start")
             recorded = started.data if started and isinstance(started.data, RunStarted) else None
-            write_run_config(config, run_dir, recorded.config_hash if recorded else None)
+            hashed = recorded.config_hash if recorded else None
+            write_run_config(config, run_dir, hashed, journaled=len(journal) > 0)
             batch = pilot_tasks(config, services, journal)[:tasks]
 
             def record(op: str, data: EventData) -> object:

@@ -129,14 +129,12 @@ class Admission:
     override_consumed: bool
 
     def plan(self, recorded: SplitRecorded | None) -> tuple[SplitRecorded | None, GatePower | None]:
-        """The split and power a fresh search journals ((None, None) when `recorded`)."""
+        """The split a fresh search journals (None when `recorded`) and the gate's power on
+        it (journaled once; a search killed before journaling it does so on resume)."""
         config = self.config
         split = plan_split(config, self.tasks, recorded)
-        if split is None:
-            return None, None
-        power = gate_power(
-            len(split.roles["release"]), PRIOR_SUCCESS_RATE, config.release, basis="prior"
-        )
+        release = (split or recorded).roles["release"]  # type: ignore[union-attr]
+        power = gate_power(len(release), PRIOR_SUCCESS_RATE, config.release, basis="prior")
         check_required_power(power, config.release, config.source or "config")
         return split, power
 
@@ -166,7 +164,7 @@ class Admission:
         started_hash = (
             started.data.config_hash if started and isinstance(started.data, RunStarted) else None
         )
-        write_run_config(self.config, self.run_dir, started_hash)
+        write_run_config(self.config, self.run_dir, started_hash, journaled=len(journal) > 0)
         recorded = split or state.split
         assert recorded is not None
         reservation = None

@@ -89,7 +89,7 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
         # A pause with no gate yet is the news, even after the rounds stopped (a money cap
         # can pause the release gate itself).
         stopped=f"paused: {state.paused.reason}"
-        if state.paused and state.gate is None
+        if state.paused and not state.finished
         else (state.stopped.reason if state.stopped else None),
         gate=state.gate.model_dump(mode="json") if state.gate else None,
         optimizer=state.optimizer,
