@@ -7,14 +7,14 @@ from evaluators.runners.testhelix.agent.pairs import (
     harness_wall_s,
     suite_timeout_s,
 )
-from evaluators.runners.testhelix.agent.workspace import ToolRefused, Workspace
+from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 
 __all__ = [
     "TOOLS",
     "AgentRun",
+    "AgentWorkspace",
     "PairAgent",
     "ToolRefused",
-    "Workspace",
     "develop_agent_pairs",
     "harness_wall_s",
     "suite_timeout_s",

@@ -1,6 +1,6 @@
 """A test-and-repair pair as a coding agent (paper Section 3.1; `pairs = "agent"`).
 
-Each pair is one agent session in its own `Workspace`, driven by provider-native tool
+Each pair is one agent session in its own `AgentWorkspace`, driven by provider-native tool
 calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
 - every tool call is one agent step; `agentSteps` bounds a pair's steps, and once a
   `submit` fails the consistency check only `repairSteps` more steps are allowed;
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluators.llm import LlmFailure, ToolCall, ToolChat
-from evaluators.runners.testhelix.agent.workspace import ToolRefused, Workspace
+from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.sandbox.base import Outcome, RunSpec
@@ -136,7 +136,7 @@ class PairAgent:
     def __init__(
         self,
         chat: ToolChat,
-        workspace: Workspace,
+        workspace: AgentWorkspace,
         strategy: Strategy,
         *,
         deadline: float,

@@ -17,7 +17,7 @@ from typing import Any
 
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import AgentRun, PairAgent
-from evaluators.runners.testhelix.agent.workspace import Workspace
+from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import strategy_text
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.prompts import agent_prompt
@@ -61,7 +61,7 @@ def develop_agent_pairs(
     strategy = session.strategy
     agents = []
     for index in range(count):
-        workspace = Workspace(
+        workspace = AgentWorkspace(
             workdir / "agents" / f"pair{index}",
             session.task,
             session.bench.sandbox,

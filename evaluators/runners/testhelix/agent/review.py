@@ -20,7 +20,7 @@ from pydantic import ValidationError
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import REVIEW_TOOLS, PairAgent
 from evaluators.runners.testhelix.agent.pairs import timings
-from evaluators.runners.testhelix.agent.workspace import Workspace
+from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import strategy_text
 from evaluators.runners.testhelix.cross_validation import public_evidence, verify
 from evaluators.runners.testhelix.prompts import agent_prompt
@@ -40,7 +40,7 @@ def review_agent_pair(
 ) -> dict[str, Any]:
     """Review `pair`'s suite; sets its findings and approval; returns the trace phase."""
     strategy = session.strategy
-    workspace = Workspace(
+    workspace = AgentWorkspace(
         workdir / "agents" / f"review{pair.index}",
         session.task,
         session.bench.sandbox,

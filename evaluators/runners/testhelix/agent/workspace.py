@@ -38,7 +38,7 @@ class ToolRefused(RsiError, ValueError):
     """A tool call the workspace refuses (a path outside it, a missing file, ...)."""
 
 
-class Workspace:
+class AgentWorkspace:
     """One pair's files and the sandbox it runs commands in."""
 
     def __init__(
