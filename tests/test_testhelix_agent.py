@@ -6,13 +6,16 @@ tool-using model (tests/agent_model.py):
 - agentSteps within its range changes what a pair can do;
 - the trace records every tool call; reads outside the workspace, a planted reference
   path and the network are refused or find nothing;
-- the harness deadline (the paper's caps) stops a slow pair.
+- the harness deadline (the paper's caps) stops a slow pair;
+- a model that dies mid-run opens the circuit breaker through the agents' tool turns.
 """
 
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +30,7 @@ from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
 from tests.agent_model import SLUGIFY, AgentModel, Plan, review_plan, slugify_plan
-from tests.llm_server import LocalLlmServer
+from tests.llm_server import LocalLlmServer, ToolUse
 
 ONE = Strategy(initialCandidates=1, maxCandidates=1)
 
@@ -237,3 +240,48 @@ def test_a_model_that_never_calls_a_tool_is_named_and_stops_the_search(
             runner.run(ONE, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
     assert server.calls == ONE.agent_steps  # each prose turn cost a step, then the task ended
     assert cache.entries() == []  # forgotten: a resumed search asks the fixed model again
+
+
+class DiesAfter:
+    """Answers `after` turns of `inner`, then the server stops listening (a model that
+    dies mid-run: later requests meet a refused connection) while the agent is busy in
+    its last tool call."""
+
+    def __init__(self, inner: AgentModel, after: int) -> None:
+        self.inner, self.after, self.answered = inner, after, 0
+        self.server: LocalLlmServer | None = None
+
+    def __call__(self, body: dict[str, Any]) -> str | ToolUse:
+        self.answered += 1
+        if self.answered == self.after and self.server is not None:
+            threading.Timer(0.5, self.server.stop).start()
+        return self.inner(body)
+
+
+def test_a_model_that_dies_during_agent_pairs_opens_the_breaker(
+    bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
+) -> None:
+    plan: Plan = [("list_files", {"path": "."}), ("run", {"command": "sleep 3"})]
+    dying = DiesAfter(AgentModel(plan), after=2)
+    with LocalLlmServer(responder=dying) as server:
+        dying.server = server
+        settings = LlmSettings(
+            model="openai/local-model", api_base=server.openai_base, max_consecutive_failures=2
+        )
+        models = LlmTaskModels(settings, ResponseCache(tmp_path / "cache"))
+        harness = HarnessSettings(configuration="single", execution_repeats=1, pairs="agent")
+        runner = TestHelixRunner(bwrap_sandbox, models, harness)
+        task = polyglot.get("sh-slugify").public()
+        limits = RunnerLimits(test_timeout_s=30)
+        result = runner.run(ONE, task, limits, tmp_path / "work")
+        assert result.unavailable is not None and "2 consecutive" in result.unavailable
+        assert result.submission is None and result.trace.error == result.unavailable
+        failures = _agent(result)["failures"]
+        assert [f["failure"] for f in failures] == ["transport", "transport"]
+        # Once open, a turn the cache cannot answer fails at once and nothing is sent: the
+        # task run again replays its two paid turns, then stops without a third request.
+        again = runner.run(ONE, task, limits, tmp_path / "again")
+        assert again.unavailable is not None and _agent(again)["steps"] == 2
+        assert "model unavailable" in str(_agent(again)["stop"])
+        assert [f["failure"] for f in _agent(again)["failures"]] == ["unavailable"]
+    assert server.calls == 2

@@ -8,6 +8,8 @@ parsed or not, resets the count). At `max_consecutive_failures` it opens: every 
 call fails at once as `unavailable`, nothing is sent, and the runner reports its task as
 no verdict; the engine stops the search as SIGTERM does and `rsi resume` re-runs it.
 A model that answers badly (unparseable output) is a task failure, not an outage.
+It watches the structured calls (`transport.py`) and the agents' native tool-calling
+turns (`tool_calls.py`) alike: one breaker per model, whichever way the harness asks.
 """
 
 from __future__ import annotations

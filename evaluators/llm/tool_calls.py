@@ -11,6 +11,10 @@
   already answered in this chat is never sent again (`repeated` on the turn).
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
+- The circuit breaker, when given, watches every request sent (as the structured calls'
+  transport does): an infrastructure failure counts, any reply resets the count, and an
+  open breaker fails the turn at once as `unavailable`, sending nothing. Replies from the
+  cache or from memory are served even then (a resume replays what it paid for).
 - `observe(malformed, text)`, when given, hears of every paid or cached turn (not a
   repeat): malformed when it called no tool or gave arguments that are not an object, so
   the reply-format check also names a model that ignores tool calling. It may raise.
@@ -24,6 +28,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplyStore, request_key
 from evaluators.llm.meter import CapReached, Usage, UsageMeter
 from evaluators.llm.redact import redact
@@ -63,8 +68,10 @@ class ToolChat:
         *,
         namespace: str = "",
         observe: Callable[[bool, str], None] | None = None,
+        breaker: CircuitBreaker | None = None,
     ) -> None:
         self.settings = settings
+        self.breaker = breaker
         self.meter = meter
         self.store = store
         self.namespace = namespace
@@ -90,14 +97,19 @@ class ToolChat:
             namespace=self.namespace,
         )
         chars = sum(len(json.dumps(m.get("content") or "")) for m in messages)
+        with self._lock:
+            known = self._answered.get(key)
+        stored = None if known is not None or self.store is None else self.store.get(key)
+        answered = known is not None or stored is not None
+        if not answered and self.breaker is not None and self.breaker.open_reason:
+            return LlmFailure(
+                kind="unavailable", message=f"model unavailable: {self.breaker.open_reason}"
+            )  # nothing sent, nothing reserved
         try:
             reservation = self.meter.reserve(chars, max_tokens)
         except CapReached as cap:
             return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
-        with self._lock:
-            known = self._answered.get(key)
-        stored = None if known is not None or self.store is None else self.store.get(key)
-        if known is not None or stored is not None:
+        if answered:
             text = known if known is not None else stored.text  # type: ignore[union-attr]
             self.meter.settle(reservation, stored.usage if stored else None, cached=True)
             return self._heard(key, _parse(text, cached=True, repeated=known is not None))
@@ -108,9 +120,14 @@ class ToolChat:
             message, reported = self._send(messages, tools, max_tokens)
         except OpenAIError as error:
             secret = _secret(self.settings)
-            return LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
+            failure = LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
+            if self.breaker is not None:
+                self.breaker.failed(failure.kind, failure.message)
+            return failure
         finally:
             self.meter.settle(reservation, reported)
+        if self.breaker is not None:
+            self.breaker.succeeded()
         text = json.dumps(message, sort_keys=True)
         with self._lock:
             self._answered[key] = text

@@ -39,9 +39,15 @@ EXAMPLE_CHARS = 160
 class LlmTaskSession:
     """`Ask` plus usage and the reply-format tally for one task run."""
 
-    def __init__(self, client: LlmClient, watch: FormatWatch | None = None) -> None:
+    def __init__(
+        self,
+        client: LlmClient,
+        watch: FormatWatch | None = None,
+        breaker: CircuitBreaker | None = None,
+    ) -> None:
         self._client = client
         self._watch = watch
+        self._breaker = breaker  # the structured calls' breaker watches tool turns too
         self._lock = threading.Lock()
         self.calls = 0  # requests whose reply was read (repeats excluded)
         self.malformed = 0
@@ -98,8 +104,8 @@ class LlmTaskSession:
         )
 
     def tool_chat(self) -> ToolChat:
-        """Native tool-calling turns on this task's meter, cache and namespace; a turn
-        that calls no tool counts as malformed for the reply-format check."""
+        """Native tool-calling turns on this task's meter, cache, namespace and circuit
+        breaker; a turn that calls no tool counts as malformed for the reply-format check."""
         client = self._client
         chat = ToolChat(
             client.settings,
@@ -107,6 +113,7 @@ class LlmTaskSession:
             client.store,
             namespace=client.namespace,
             observe=self._turn,
+            breaker=self._breaker,
         )
         self._chats.append(chat)
         return chat
@@ -172,5 +179,5 @@ class LlmTaskModels:
         client = LlmClient(
             self.settings, meter, self._cache, namespace=namespace, breaker=self.breaker
         )
-        session = LlmTaskSession(client, self.watch)
+        session = LlmTaskSession(client, self.watch, self.breaker)
         return session, session
