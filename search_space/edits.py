@@ -10,7 +10,15 @@ from __future__ import annotations
 import json
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    TypeAdapter,
+    ValidationError,
+    model_serializer,
+)
 
 from search_space.errors import InvalidEdit, Reason
 from search_space.identity import diff
@@ -47,11 +55,24 @@ class SetGuidance(_Edit):
 
 
 class SetRoute(_Edit):
-    """Route one context to a generation skill, or to `None` (explicitly no specialist)."""
+    """Route one context to a generation skill, or to `None` (explicitly no specialist),
+    and optionally its review turns to a review skill (`reviewSkill`; the whole route is
+    replaced). Without a review skill the edit serialises as it did before review routes."""
 
     op: Literal["set_route"] = "set_route"
     context: Context
     skill: str | None
+    review_skill: str | None = Field(default=None, alias="reviewSkill")
+
+    @model_serializer(mode="wrap")
+    def _without_absent_review_skill(
+        self, handler: SerializerFunctionWrapHandler
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.review_skill is None:
+            data.pop("reviewSkill", None)
+            data.pop("review_skill", None)
+        return data
 
 
 class ClearRoute(_Edit):
@@ -104,6 +125,7 @@ def describe_edit(edit: Edit, limit: int = 100) -> str:
         text = f"guidance: {edit.text!r}"
     elif isinstance(edit, SetRoute):
         text = f"route {edit.context.value} -> {edit.skill or 'no specialist'}"
+        text += f", review -> {edit.review_skill}" if edit.review_skill else ""
     elif isinstance(edit, ClearRoute):
         text = f"clear route {edit.context.value}"
     elif isinstance(edit, RemoveLesson):
@@ -177,6 +199,8 @@ def _changed_value(parent: Strategy, edit: Edit, guard: ProseGuard) -> tuple[str
             return "skill_routes", tuple(others)
         routes = list(parent.skill_routes)
         new_route = {"context": edit.context, "skill": edit.skill}
+        if edit.review_skill is not None:
+            new_route["review_skill"] = edit.review_skill
         index = next((i for i, r in enumerate(routes) if r.context == edit.context), None)
         if index is None:
             routes.append(new_route)  # type: ignore[arg-type]
@@ -264,7 +288,7 @@ def edit_between(
         edit = (
             ClearRoute(context=context)
             if route is None
-            else SetRoute(context=context, skill=route.skill)
+            else SetRoute(context=context, skill=route.skill, review_skill=route.review_skill)
         )
     elif field == "lessons":
         edit = _lesson_edit(parent, child, changes)

@@ -68,6 +68,7 @@ class Reason(str, Enum):
     DUPLICATE_ROUTE = "duplicate_route"
     UNKNOWN_SKILL = "unknown_skill"
     REVIEW_SKILL_IN_GENERATION_ROUTE = "review_skill_in_generation_route"
+    GENERATION_SKILL_IN_REVIEW_ROUTE = "generation_skill_in_review_route"
     TOO_MANY_LESSONS = "too_many_lessons"
     TOO_MANY_COMPONENT_LESSONS = "too_many_component_lessons"
     DUPLICATE_LESSON_ID = "duplicate_lesson_id"

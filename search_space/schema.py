@@ -12,13 +12,21 @@ from collections import Counter
 from enum import Enum
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    SerializerFunctionWrapHandler,
+    field_validator,
+    model_serializer,
+    model_validator,
+)
 from pydantic.alias_generators import to_camel
 from pydantic_core import PydanticCustomError
 
 from search_space.errors import Reason
 from search_space.prose import GUIDANCE_MAX_CHARS, LESSON_TEXT_MAX_CHARS, TRIGGER_MAX_CHARS
-from search_space.skills import SKILLS_BY_NAME, SkillRole, generation_skills
+from search_space.skills import SKILLS_BY_NAME, SkillRole, generation_skills, review_skills
 
 MAX_LESSONS = 20
 MAX_LESSONS_PER_COMPONENT = 4
@@ -153,7 +161,9 @@ class Lesson(_Frozen):
 
 
 class SkillRoute(_Frozen):
-    """Routes candidate generation in one context to one skill, or explicitly to none."""
+    """Routes one context's turns to skills: `skill` for generation turns (or explicitly
+    to none), `reviewSkill` for review turns. A route without `reviewSkill` serialises
+    without it, so strategies written before review routes keep their bytes and ids."""
 
     context: Context = Field(description="the task context this route applies to")
     skill: str | None = Field(
@@ -163,6 +173,17 @@ class SkillRoute(_Frozen):
         json_schema_extra={
             "anyOf": [
                 {"enum": [skill.name for skill in generation_skills()], "type": "string"},
+                {"type": "null"},
+            ]
+        },
+    )
+    review_skill: str | None = Field(
+        default=None,
+        description="the review skill shown to that context's review turns (the semantic "
+        "review of each suite); absent or null: no review skill",
+        json_schema_extra={
+            "anyOf": [
+                {"enum": [skill.name for skill in review_skills()], "type": "string"},
                 {"type": "null"},
             ]
         },
@@ -182,6 +203,31 @@ class SkillRoute(_Frozen):
                 f"review skill {value!r} cannot be routed to candidate generation",
             )
         return value
+
+    @field_validator("review_skill")
+    @classmethod
+    def _known_review_skill(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        skill = SKILLS_BY_NAME.get(value)
+        if skill is None:
+            raise _fail(Reason.UNKNOWN_SKILL, f"unknown skill {value!r}")
+        if skill.role is not SkillRole.REVIEW:
+            raise _fail(
+                Reason.GENERATION_SKILL_IN_REVIEW_ROUTE,
+                f"generation skill {value!r} cannot be routed to review turns",
+            )
+        return value
+
+    @model_serializer(mode="wrap")
+    def _without_absent_review_skill(
+        self, handler: SerializerFunctionWrapHandler
+    ) -> dict[str, Any]:
+        data: dict[str, Any] = handler(self)
+        if self.review_skill is None:  # old routes keep their bytes (and strategy ids)
+            data.pop("reviewSkill", None)
+            data.pop("review_skill", None)
+        return data
 
 
 def _bounded(field: str) -> Any:

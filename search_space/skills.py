@@ -1,7 +1,8 @@
 """The fixed library of 12 curated skills a skill route may name.
 
 Generation skills steer how candidate tests are written; review skills steer the review
-pass and can never be routed to candidate generation.
+pass: a route's `skill` names a generation skill, its `reviewSkill` a review skill, and
+neither kind is ever routed to the other's turns.
 """
 
 from __future__ import annotations
@@ -91,3 +92,8 @@ SKILLS_BY_NAME: dict[str, Skill] = {skill.name: skill for skill in SKILLS}
 def generation_skills() -> tuple[Skill, ...]:
     """Skills that may be routed to candidate generation."""
     return tuple(s for s in SKILLS if s.role is SkillRole.GENERATION)
+
+
+def review_skills() -> tuple[Skill, ...]:
+    """Skills that may be routed to review turns (`reviewSkill`)."""
+    return tuple(s for s in SKILLS if s.role is SkillRole.REVIEW)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from search_space import (
     AddLesson,
     ClearRoute,
+    Context,
     InvalidEdit,
     Lesson,
     ProseGuard,
@@ -172,6 +173,29 @@ def test_review_skill_routed_to_generation() -> None:
     edit = {"op": "set_route", "context": "cli", "skill": "assertion-review"}
     assert _reason(INITIAL, edit) is Reason.REVIEW_SKILL_IN_GENERATION_ROUTE
     assert _reason(INITIAL, SetRoute(context="cli", skill="no-such-skill")) is Reason.UNKNOWN_SKILL
+
+
+def test_review_skills_route_to_review_turns_and_old_routes_keep_their_bytes() -> None:
+    edit = parse_edit(
+        {"op": "set_route", "context": "cli", "skill": None, "reviewSkill": "assertion-review"}
+    )
+    child = apply(INITIAL, edit)
+    route = child.route_for(Context.CLI)
+    assert route is not None and (route.skill, route.review_skill) == (None, "assertion-review")
+    assert edit_between(INITIAL, child.to_json_dict()) == edit
+    assert describe_edit(edit) == "route cli -> no specialist, review -> assertion-review"
+    # A route or an edit without a review skill serialises as before review routes.
+    old = {"context": "cli", "skill": "cli-output"}
+    assert SkillRoute.model_validate(old).to_json_dict() == old
+    plain = SetRoute(context="cli", skill="cli-output")
+    assert plain.model_dump(mode="json", by_alias=True) == {"op": "set_route", **old}
+    assert strategy_id(apply(INITIAL, plain)) == strategy_id(
+        Strategy.model_validate(INITIAL.to_json_dict() | {"skillRoutes": [old]})
+    )
+    wrong = {"op": "set_route", "context": "cli", "skill": None, "reviewSkill": "cli-output"}
+    assert _reason(INITIAL, wrong) is Reason.GENERATION_SKILL_IN_REVIEW_ROUTE
+    unknown = {"op": "set_route", "context": "cli", "skill": None, "reviewSkill": "nope"}
+    assert _reason(INITIAL, unknown) is Reason.UNKNOWN_SKILL
 
 
 def test_twenty_first_lesson() -> None:

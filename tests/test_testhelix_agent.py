@@ -28,7 +28,7 @@ from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.runners.testhelix.agent.loop import within_budget
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
-from search_space import Strategy
+from search_space import Component, Context, Lesson, SkillRoute, Strategy
 from tests.agent_model import SLUGIFY, AgentModel, Plan, review_plan, slugify_plan
 from tests.llm_server import LocalLlmServer, ToolUse
 
@@ -175,7 +175,11 @@ def test_configuration_c_reviews_each_suite_in_a_fresh_copy_without_the_repair(
         "problem": "pins a detail",
     }
     review = review_plan(*([finding] if blocking else []))
-    two = Strategy(initialCandidates=2, maxCandidates=2)
+    route = SkillRoute(context=Context.CLI, skill="cli-output", review_skill="assertion-review")
+    lesson = Lesson(
+        id="quote-spec", triggers=("slug",), text="Quote the clause.", component=Component.REVIEW
+    )
+    two = Strategy(initialCandidates=2, maxCandidates=2, skillRoutes=(route,), lessons=(lesson,))
     result, server = _run(
         bwrap_sandbox, polyglot, tmp_path, slugify_plan(), strategy=two,
         configuration="peer-cross-validation", review=review,
@@ -188,6 +192,15 @@ def test_configuration_c_reviews_each_suite_in_a_fresh_copy_without_the_repair(
         assert r["approved"] is not blocking
         assert [f["verified"] for f in r["findings"]] == ([True] if blocking else [])
     review_requests = [b for b in server.requests if "report" in str(b.get("tools"))]
+    # The route's review skill and the review lesson reach review turns only; its
+    # generation skill reaches the pairs only.
+    pair_requests = [b for b in server.requests if b not in review_requests]
+    assert all(r["skill"] == "assertion-review" for r in reviews)
+    assert all("Specialist skill assertion-review" in json.dumps(b) for b in review_requests)
+    assert all("Lesson quote-spec" in json.dumps(b) for b in review_requests)
+    assert all("Specialist skill cli-output" in json.dumps(b) for b in pair_requests)
+    assert not any("assertion-review" in json.dumps(b) for b in pair_requests)
+    assert not any("quote-spec" in json.dumps(b) for b in pair_requests)
     assert review_requests and all(
         (b.get("max_tokens") or b.get("max_completion_tokens")) == two.review_max_output_tokens
         for b in review_requests

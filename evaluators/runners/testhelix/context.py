@@ -30,8 +30,10 @@ class StrategyText:
 def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> StrategyText:
     """Guidance, the phase's retrieved lessons and the routed skill, as one user message.
 
-    A generation-role skill is shown to generation phases, a review-role skill to review
-    (a review skill is never routed to candidate generation).
+    Lessons scoped to a component reach that phase only (`retrieve_lessons`). The route
+    for the task's context shows its generation skill (`skill`) to generation and repair
+    phases and its review skill (`reviewSkill`) to review phases; neither kind ever
+    reaches the other's turns.
     """
     parts = []
     if strategy.guidance:
@@ -39,7 +41,10 @@ def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> Str
     lessons = retrieve_lessons(strategy.lessons, task.instruction, phase)
     parts.extend(f"Lesson {lesson.id}:\n{lesson.render()}" for lesson in lessons)
     route = strategy.route_for(task.context)
-    skill = SKILLS_BY_NAME.get(route.skill) if route is not None and route.skill else None
+    name = None
+    if route is not None:
+        name = route.review_skill if phase is Component.REVIEW else route.skill
+    skill = SKILLS_BY_NAME.get(name) if name else None
     wanted = SkillRole.REVIEW if phase is Component.REVIEW else SkillRole.GENERATION
     shown = skill.name if skill is not None and skill.role is wanted else None
     if skill is not None and shown is not None:

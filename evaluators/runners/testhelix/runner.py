@@ -29,8 +29,8 @@ How every strategy field changes what the harness does:
 - lessons: up to two lessons retrieved per turn by literal triggers over the requirement
   and the phase (planning, generation, repair, review), within 1,600 characters (1,200
   for planning).
-- skillRoutes: the route for the task's context shows its skill to generation turns when
-  it is a generation skill, to review turns when it is a review skill.
+- skillRoutes: the route for the task's context shows its `skill` (a generation skill)
+  to generation and repair turns and its `reviewSkill` (a review skill) to review turns.
 
 With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent with tools
 (agent/): every tool call is one of its agentSteps, repairSteps bound its steps after a
