@@ -101,12 +101,12 @@ def _symptoms(session: Session, pair: Pair, matrix: Matrix) -> str:
         )
     for peer in session.consistent_pairs():
         if peer.index != pair.index and not matrix.get((pair.index, peer.index), True):
-            failing = _peer_failing(session, pair, peer)
+            failing = peer_failing(session, pair, peer)
             lines.append(f"an independent implementation is rejected by: {failing}")
     return "\n".join(lines)[:SYMPTOM_CHARS]
 
 
-def _peer_failing(session: Session, pair: Pair, peer: Pair) -> str:
+def peer_failing(session: Session, pair: Pair, peer: Pair) -> str:
     for check in reversed(session.checks):
         if check["pair"] == pair.index and check["target"] == f"peer:{peer.index}":
             return ", ".join(check["failing"]) or "(whole suite)"  # type: ignore[arg-type]
@@ -172,7 +172,7 @@ def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: in
     lines = [f"Blocking finding on {f['test']}: {f['problem']}" for f in blocking]
     lines += [
         f"An independent repair passes every other approved suite but fails yours at: "
-        f"{_peer_failing(session, pair, peer)}"
+        f"{peer_failing(session, pair, peer)}"
         for peer in peers
     ]
     feedback = prompt("feedback") + "\n\n" + "\n".join(lines)
@@ -251,7 +251,7 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
         target.draft = saved[0].model_copy(update={"tests": [*saved[0].tests, *extra]})
         target.version += 1
         check_consistency(session, target)
-        kept = target.consistent and _separates(session, target, a, b)
+        kept = target.consistent and separates(session, target, a, b)
         if not kept:  # tests that break consistency or do not separate A and B are dropped
             target.draft, target.initial, target.own, target.version = saved
     session.phases.append(
@@ -267,7 +267,7 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
     return kept
 
 
-def _separates(session: Session, target: Pair, a: Pair, b: Pair) -> bool:
+def separates(session: Session, target: Pair, a: Pair, b: Pair) -> bool:
     """The extended suite passes exactly one of the two repairs it was written for."""
     outcomes = [
         session.record_check(target, session.bench.check(target.tests, p.repair, f"peer:{p.index}"))

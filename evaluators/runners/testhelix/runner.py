@@ -33,11 +33,14 @@ How every strategy field changes what the harness does:
   to generation and repair turns and its `reviewSkill` (a review skill) to review turns.
 
 With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent with tools
-(agent/): every tool call is one of its agentSteps, repairSteps bound its steps after a
-failed submit, contextTokens is its prompt budget (oldest tool outputs elided past it),
-toolOutputChars cuts every tool output, a review skill and review lessons reach its
-reviewer, whose turns reviewMaxOutputTokens caps. Every run is under the paper's caps
-(`paper_limits`).
+(agent/): every tool call is one of its agentSteps (per round), repairSteps bound its
+steps after a failed submit, contextTokens is its prompt budget (oldest tool outputs
+elided past it), toolOutputChars cuts every tool output, a routed review skill and review
+lessons reach its reviewer, whose turns reviewMaxOutputTokens caps. maxRounds runs the
+same rounds as above through tool sessions (agent/rounds.py): feedback continues the
+pair's own session, a challenger agent may run both repairs, and a revision or a
+challenge's suite is kept only once the host requalifies it. Every run is under the
+paper's caps (`paper_limits`).
 
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
@@ -63,8 +66,8 @@ from evaluators.runners.testhelix.agent.pairs import (
     harness_wall_s,
     suite_timeout_s,
 )
-from evaluators.runners.testhelix.agent.review import review_agent_pair
-from evaluators.runners.testhelix.cross_validation import Matrix, cross_execute, cross_validate
+from evaluators.runners.testhelix.agent.rounds import AgentKit, agent_cross_validate
+from evaluators.runners.testhelix.cross_validation import Matrix, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
 from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
 from evaluators.runners.testhelix.prompts import agent_prompt_version, prompt_versions
@@ -200,23 +203,18 @@ class TestHelixRunner:
         workdir: Path,
         started: float,
     ) -> Matrix:
-        """Agent pairs, then (configuration C) every suite on every peer repair and an
-        agent review of each consistent suite (agent/review.py). Feedback rounds and
-        differential challenges of structured pairs do not run on agent pairs yet."""
+        """Agent pairs, then (configuration C) rounds of cross-execution, agent reviews,
+        corrective feedback and differential challenges through tool sessions
+        (agent/rounds.py)."""
         chat = llm.tool_chat()
         deadline, timeout = started + limits.wall_s, limits.test_timeout_s
-        develop_agent_pairs(
+        seats = develop_agent_pairs(
             session, count, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
         )
         if session.configuration != "peer-cross-validation":
             return {}
-        matrix = cross_execute(session, 1)
-        for pair in session.consistent_pairs():
-            phase = review_agent_pair(
-                session, pair, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
-            )
-            session.phases.append(phase)
-        return matrix
+        kit = AgentKit(chat, seats, workdir, deadline, timeout)
+        return agent_cross_validate(session, kit)
 
     def _top_up(self, session: Session, started: int) -> None:
         """Start new pairs in round 2 while fewer than two are consistent (maxCandidates)."""

@@ -29,7 +29,7 @@ from evaluators.llm import LlmFailure, ToolCall, ToolChat
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
-from evaluators.sandbox.base import Outcome, RunSpec
+from evaluators.sandbox.base import Outcome
 from search_space import Strategy
 
 ARGUMENT_CHARS = 200
@@ -267,9 +267,7 @@ class PairAgent:
 
     def _check(self, target: str) -> Check:
         space = self.workspace
-        app = space.root / (".initial" if target == "initial" else "app")
-        tests = space.root / "tests"
-        spec = RunSpec(app_layers=(app,), tests_dir=tests, timeout_s=space.test_timeout_s)
+        spec = space.spec("initial" if target == "initial" else "repair", space.root / "tests")
         outcomes = []
         first = None
         for _ in range(self.repeats):

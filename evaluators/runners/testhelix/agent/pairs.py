@@ -5,13 +5,15 @@ Pairs run at once, one thread each; the task's meter admits at most its concurre
 workspace is `workdir/agents/pair<i>/`, built from the public task alone. A pair whose
 submitted suite is consistent becomes a `Pair` with that suite (entry script `run.sh`,
 any language) and its repair; the trace gets one `agent-pair` phase per pair with every
-tool call.
+tool call. Each pair keeps its `Seat` (workspace and conversation), so a later round's
+corrective feedback continues the same session (`rounds.py`).
 """
 
 from __future__ import annotations
 
 import time
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,14 @@ from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import PairDraft
 from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES
 from search_space import Component
+
+
+@dataclass(frozen=True)
+class Seat:
+    """Where one pair's agent works: its workspace and its whole conversation."""
+
+    workspace: AgentWorkspace
+    messages: list[dict[str, Any]]
 
 
 def harness_wall_s(agent_timeout_s: float, cap_s: float = 900.0) -> float:
@@ -56,9 +66,11 @@ def develop_agent_pairs(
     workdir: Path,
     deadline: float,
     test_timeout: float,
-) -> None:
-    """Run `count` agent pairs at once; consistent ones join `session.pairs`."""
+) -> dict[int, Seat]:
+    """Run `count` agent pairs at once; consistent ones join `session.pairs`. Returns each
+    pair's seat, by pair index."""
     strategy = session.strategy
+    seats: dict[int, Seat] = {}
     agents = []
     for index in range(count):
         workspace = AgentWorkspace(
@@ -69,12 +81,12 @@ def develop_agent_pairs(
             test_timeout_s=test_timeout,
         )
         direction = BRANCH_STRATEGIES[index % len(BRANCH_STRATEGIES)]
+        seats[index] = Seat(workspace, _messages(session, direction))
         agent = PairAgent(chat, workspace, strategy, deadline=deadline)
         agents.append((index, direction, agent))
     with ThreadPoolExecutor(max_workers=max(1, count), thread_name_prefix="pair") as pool:
         futures = [
-            pool.submit(_run, agent, _messages(session, direction))
-            for _, direction, agent in agents
+            pool.submit(run_agent, agent, seats[index].messages) for index, _, agent in agents
         ]
         results = [future.result() for future in futures]
     stopped = None
@@ -85,9 +97,10 @@ def develop_agent_pairs(
         stopped = stopped or cap
     if stopped:
         raise HarnessStopped(stopped)
+    return seats
 
 
-def _run(agent: PairAgent, messages: list[dict[str, Any]]) -> tuple[AgentRun, str | None]:
+def run_agent(agent: PairAgent, messages: list[dict[str, Any]]) -> tuple[AgentRun, str | None]:
     """One pair's session; a reached cap ends it (and, after all pairs, the harness)."""
     try:
         return agent.session(messages), None
@@ -100,14 +113,19 @@ def _pair(index: int, direction: str, agent: PairAgent, run: AgentRun) -> Pair:
     pair = Pair(index=index, direction=direction)
     pair.steps_used = run.steps
     if run.submitted:
-        # Agent suites are any-language files behind run.sh, which the structured pairs'
-        # test_*.py rule does not describe: the consistency check above validated them.
-        pair.draft = PairDraft.model_construct(
-            tests=agent.workspace.suite(), repair=agent.workspace.repair(), notes="agent"
-        )
-        pair.initial, pair.own = run.initial, run.own
-        pair.version = 1
+        adopt(pair, agent.workspace, run)
     return pair
+
+
+def adopt(pair: Pair, workspace: AgentWorkspace, run: AgentRun) -> None:
+    """Make the workspace's accepted submission the pair's current version."""
+    # Agent suites are any-language files behind run.sh, which the structured pairs'
+    # test_*.py rule does not describe: the consistency check validated them.
+    pair.draft = PairDraft.model_construct(
+        tests=workspace.suite(), repair=workspace.repair(), notes="agent"
+    )
+    pair.initial, pair.own = run.initial, run.own
+    pair.version += 1
 
 
 def _phase(index: int, run: AgentRun) -> dict[str, Any]:

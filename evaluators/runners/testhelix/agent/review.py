@@ -40,8 +40,10 @@ def review_agent_pair(
 ) -> dict[str, Any]:
     """Review `pair`'s suite; sets its findings and approval; returns the trace phase."""
     strategy = session.strategy
+    # A fresh copy per suite version: a re-review never sees an earlier version's files.
+    folder = f"review{pair.index}" + (f"-v{pair.version}" if pair.version > 1 else "")
     workspace = AgentWorkspace(
-        workdir / "agents" / f"review{pair.index}",
+        workdir / "agents" / folder,
         session.task,
         session.bench.sandbox,
         output_chars=strategy.tool_output_chars,
@@ -73,6 +75,7 @@ def review_agent_pair(
     return {
         "phase": "agent-review",
         "pair": pair.index,
+        "version": pair.version,
         "steps": run.steps,
         "stop": run.stop,
         "approved": pair.approved,

@@ -9,9 +9,11 @@ language and its files) and `.initial/` (the untouched program, never shown). To
 - `write_file(path, content)`: a file of the suite (`tests/...`) or of the repair
   (`app/...`);
 - `run(command, target)`: `command` runs in the sandbox that judges suites (no network,
-  the task's time limit), with cwd `$APP_DIR` = the repaired program (`target="repair"`)
-  or the initial one (`"initial"`) and `$TESTS_DIR` = the suite, as the judge lays them
-  out; output cut to `toolOutputChars`;
+  the task's time limit; a Harbor task's image when it has one, as the judge runs it),
+  with cwd `$APP_DIR` = the repaired program (`target="repair"`), the initial one
+  (`"initial"`) or a peer repair a challenge shows (`"a"`, `"b"`: `add_program`, readable
+  under `repairs/<name>/`), and `$TESTS_DIR` = the suite, as the judge lays them out;
+  output cut to `toolOutputChars`;
 - `submit()`: the harness's consistency check (the suite fails on the initial program and
   passes on the repair); see `agent/loop.py`.
 Nothing hidden is ever in the workspace: it is built from the `PublicTask` alone.
@@ -54,6 +56,9 @@ class AgentWorkspace:
         self.sandbox = sandbox
         self.output_chars = output_chars
         self.test_timeout_s = test_timeout_s
+        self.target = task.run_target()  # an image task's commands run in its image
+        self.areas: tuple[str, ...] = AREAS
+        self.programs: dict[str, Path] = {}
         task.copy_environment(root / "app")
         task.copy_environment(root / ".initial")
         (root / "tests").mkdir(parents=True, exist_ok=True)
@@ -68,7 +73,7 @@ class AgentWorkspace:
         root = self.root.resolve()
         if target == root:
             return target
-        if not any(target.is_relative_to(root / area) for area in AREAS):
+        if not any(target.is_relative_to(root / area) for area in self.areas):
             raise ToolRefused(f"{path}: only paths inside app/ or tests/ are allowed")
         return target
 
@@ -81,7 +86,7 @@ class AgentWorkspace:
         names = []
         for item in sorted(base.rglob("*")):
             relative = item.relative_to(root)
-            if relative.parts[0] not in AREAS or item.is_symlink() or not item.is_file():
+            if relative.parts[0] not in self.areas or item.is_symlink() or not item.is_file():
                 continue
             names.append(f"{relative.as_posix()} ({item.stat().st_size} bytes)")
         return cut("\n".join(names) or "(no files)", self.output_chars)
@@ -105,17 +110,45 @@ class AgentWorkspace:
             target.chmod(0o755)
         return f"wrote {path} ({len(content)} chars)"
 
+    def add_program(self, name: str, repair: list[SourceFile]) -> None:
+        """Show a peer's repair (a challenge): readable under `repairs/<name>/`, runnable
+        as `run(..., target=name)` over the initial program."""
+        folder = self.root / "repairs" / name
+        for file in repair:
+            path = folder.joinpath(*PurePosixPath(file.path).parts)
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(file.content, encoding="utf-8")
+        folder.mkdir(parents=True, exist_ok=True)
+        self.programs[name] = folder
+        self.areas = (*AREAS, "repairs")
+
+    def layers(self, target: str) -> tuple[Path, ...]:
+        """The program `target` names, as the sandbox's app layers."""
+        if target == "repair":
+            return (self.root / "app",)
+        if target == "initial":
+            return (self.root / ".initial",)
+        if target in self.programs:
+            return (self.root / ".initial", self.programs[target])
+        names = ", ".join(repr(n) for n in ("repair", "initial", *self.programs))
+        raise ToolRefused(f"target {target!r}: use one of {names}")
+
+    def spec(self, target: str, tests_dir: Path) -> RunSpec:
+        return RunSpec(
+            app_layers=self.layers(target),
+            tests_dir=tests_dir,
+            timeout_s=self.test_timeout_s,
+            **self.target,
+        )
+
     def run(self, command: str, target: str = "repair") -> RunResult:
-        """`command` in the sandbox; `target` picks the repaired or the initial program."""
-        if target not in ("repair", "initial"):
-            raise ToolRefused(f"target {target!r}: use 'repair' or 'initial'")
-        app = self.root / ("app" if target == "repair" else ".initial")
+        """`command` in the sandbox on the program `target` names."""
+        self.layers(target)  # refuse an unknown target before any work
         with tempfile.TemporaryDirectory(prefix="agent-run-", dir=self.root) as scratch:
             runner = Path(scratch)
             shutil.copytree(self.root / "tests", runner / "suite")
             (runner / "run.sh").write_text(WRAPPER + command + "\n", encoding="utf-8")
-            spec = RunSpec(app_layers=(app,), tests_dir=runner, timeout_s=self.test_timeout_s)
-            return self.sandbox.run(spec)
+            return self.sandbox.run(self.spec(target, runner))
 
     def shown(self, result: RunResult) -> str:
         return self.shown_text(f"outcome: {result.outcome.value}\n{result.output}")

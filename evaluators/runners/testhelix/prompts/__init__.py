@@ -12,7 +12,7 @@ NAMES = ("planning", "generation", "refinement", "review", "feedback", "challeng
 _FILES = PromptFiles(__package__, NAMES)
 # The agent pairs' prompt is versioned apart, so that traces of structured pairs (and
 # their journals) do not change with it.
-_AGENT = PromptFiles(__package__, ("agent", "agent_review"))
+_AGENT = PromptFiles(__package__, ("agent", "agent_review", "agent_feedback", "agent_challenge"))
 
 
 def prompt(name: str) -> str:
@@ -25,7 +25,8 @@ def prompt_versions() -> dict[str, int]:
 
 
 def agent_prompt(name: str = "agent") -> str:
-    """The agent pairs' prompt (`agent`) or their reviewer's (`agent_review`)."""
+    """The agent pairs' prompts: `agent`, `agent_review`, `agent_feedback` and
+    `agent_challenge`."""
     return _AGENT.text(name)
 
 
