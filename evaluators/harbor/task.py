@@ -94,6 +94,7 @@ class HarborTask(Task):
             context=self.context,
             language=self.language,
             agent_timeout_s=self.agent_timeout_s,
+            verifier_timeout_s=self.verifier_timeout_s,  # the harness's test-timeout cap
             instruction=self.instruction(),
             files=self.public_files,
             image=self.images.initial if self.images else None,
