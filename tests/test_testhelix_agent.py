@@ -89,7 +89,9 @@ def test_an_agent_pair_submits_a_bash_suite_the_judge_scores_f1(
     assert (
         calls[4]["arguments"] == '{"command": "bash \\"$TESTS_DIR/run.sh\\"", "target": "initial"}'
     )
+    assert len(calls[3]["arguments"]) == 200  # the cases file's write, cut for the trace
     assert [t["tool"] for t in result.trace.timings] == [c["tool"] for c in calls]
+    assert all(isinstance(t["seconds"], float) for t in result.trace.timings)
     assert agent["stop"] == "submitted" and result.trace.usage.steps == 11
     expected = "/v1/chat/completions" if provider == "openai" else "/v1/messages"
     assert set(server.paths) == {expected} and server.calls == 11
