@@ -3,7 +3,8 @@ through the real client path against the local server and the scripted tool-usin
 - corrective feedback continues a criticised pair's own session, and the revision is
   reviewed afresh; with maxRounds = 1 there is no feedback;
 - an approved suite whose revision does not requalify is kept;
-- a challenge's new tests are kept only when they separate the two repairs.
+- a challenge's new tests are kept only when they separate the two repairs;
+- maxCandidates starts new agent pairs in round 2 when round 1 leaves fewer than two.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tests.agent_model import (
     SLUGIFY,
     SUITE_ENTRY,
     AgentModel,
+    Plan,
     challenge_plan,
     digitless_repair,
     review_plan,
@@ -51,12 +53,17 @@ def polyglot() -> TaskSet:
 
 
 def _run(
-    sandbox: LocalSandbox, tasks: TaskSet, tmp_path: Path, model: AgentModel, strategy: Strategy
+    sandbox: LocalSandbox,
+    tasks: TaskSet,
+    tmp_path: Path,
+    model: AgentModel,
+    strategy: Strategy,
+    configuration: str = "peer-cross-validation",
 ) -> tuple[RunnerResult, LocalLlmServer]:
     with LocalLlmServer(responder=model) as server:
         settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
         models = LlmTaskModels(settings, ResponseCache(tmp_path / "cache"))
-        harness = HarnessSettings(execution_repeats=1, pairs="agent")
+        harness = HarnessSettings(configuration=configuration, execution_repeats=1, pairs="agent")
         runner = TestHelixRunner(sandbox, models, harness)
         task = tasks.get("sh-slugify").public()
         result = runner.run(strategy, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
@@ -160,3 +167,26 @@ def test_a_challenge_keeps_new_tests_only_if_they_separate_the_two_repairs(
     else:  # dropped: nothing changed, the rounds converged
         assert [m["0->1"] for m in matrices] == [True]
         assert result.trace.phases[-1]["reason"] == "converged in round 1"
+
+
+def test_max_candidates_starts_agent_pairs_in_round_2_while_fewer_than_two_are_consistent(
+    bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
+) -> None:
+    never: Plan = [
+        ("write_file", {"path": "tests/run.sh", "content": "exit 0\n"}),
+        ("submit", {}),
+        ("submit", {}),
+        ("submit", {}),
+    ]  # a suite that passes everywhere is never consistent
+    model = AgentModel(slugify_plan(), plans={0: never})
+    one = Strategy(initialCandidates=1, maxCandidates=3, repairSteps=2)
+    result, _ = _run(bwrap_sandbox, polyglot, tmp_path, model, one, "random-submission")
+    pairs = [(p["pair"], p.get("round", 1), p["submitted"]) for p in _phases(result, "agent-pair")]
+    assert pairs == [(0, 1, False), (1, 2, True), (2, 2, True)]
+    assert result.submission is not None
+    # maxCandidates = 1 leaves no room: the one failed pair is all there is.
+    alone, _ = _run(
+        bwrap_sandbox, polyglot, tmp_path / "alone", model,
+        one.model_copy(update={"max_candidates": 1}), "random-submission",
+    )  # fmt: skip
+    assert len(_phases(alone, "agent-pair")) == 1 and alone.submission is None

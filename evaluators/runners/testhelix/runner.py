@@ -36,11 +36,11 @@ With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent wi
 (agent/): every tool call is one of its agentSteps (per round), repairSteps bound its
 steps after a failed submit, contextTokens is its prompt budget (oldest tool outputs
 elided past it), toolOutputChars cuts every tool output, a routed review skill and review
-lessons reach its reviewer, whose turns reviewMaxOutputTokens caps. maxRounds runs the
-same rounds as above through tool sessions (agent/rounds.py): feedback continues the
-pair's own session, a challenger agent may run both repairs, and a revision or a
-challenge's suite is kept only once the host requalifies it. Every run is under the
-paper's caps (`paper_limits`).
+lessons reach its reviewer, whose turns reviewMaxOutputTokens caps. maxCandidates starts
+new agent pairs in round 2 as above, and maxRounds runs the same rounds through tool
+sessions (agent/rounds.py): feedback continues the pair's own session, a challenger agent
+may run both repairs, and a revision or a challenge's suite is kept only once the host
+requalifies it. Every run is under the paper's caps (`paper_limits`).
 
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
@@ -211,6 +211,12 @@ class TestHelixRunner:
         seats = develop_agent_pairs(
             session, count, chat, workdir=workdir, deadline=deadline, test_timeout=timeout
         )
+        extra = _top_up_count(session, count)
+        if extra:
+            seats |= develop_agent_pairs(
+                session, extra, chat, workdir=workdir,
+                deadline=deadline, test_timeout=timeout, round_number=2,
+            )  # fmt: skip
         if session.configuration != "peer-cross-validation":
             return {}
         kit = AgentKit(chat, seats, workdir, deadline, timeout)
@@ -218,13 +224,9 @@ class TestHelixRunner:
 
     def _top_up(self, session: Session, started: int) -> None:
         """Start new pairs in round 2 while fewer than two are consistent (maxCandidates)."""
-        strategy = session.strategy
-        if session.configuration == "single" or strategy.max_rounds < 2:
-            return
-        missing = 2 - len(session.consistent_pairs())
-        room = strategy.max_candidates - started
-        if missing > 0 and room > 0:
-            develop_pairs(session, min(missing, room), round_number=2)
+        extra = _top_up_count(session, started)
+        if extra:
+            develop_pairs(session, extra, round_number=2)
 
     @staticmethod
     def _write(directory: Path, selected: Selected) -> Path:
@@ -266,6 +268,17 @@ class TestHelixRunner:
             usage=usage.model_copy(update={"steps": steps, "seconds": round(seconds, 3)}),
             timings=tuple(session.timings),
         )
+
+
+def _top_up_count(session: Session, started: int) -> int:
+    """New pairs for round 2: while fewer than two are consistent, up to maxCandidates in
+    all, and only when a second round may run (never in configuration A)."""
+    strategy = session.strategy
+    if session.configuration == "single" or strategy.max_rounds < 2:
+        return 0
+    missing = 2 - len(session.consistent_pairs())
+    room = strategy.max_candidates - started
+    return min(missing, room) if missing > 0 and room > 0 else 0
 
 
 def paper_limits(task: PublicTask, limits: RunnerLimits) -> RunnerLimits:

@@ -66,13 +66,16 @@ def develop_agent_pairs(
     workdir: Path,
     deadline: float,
     test_timeout: float,
+    round_number: int = 1,
 ) -> dict[int, Seat]:
     """Run `count` agent pairs at once; consistent ones join `session.pairs`. Returns each
-    pair's seat, by pair index."""
+    pair's seat, by pair index. Round 2's new pairs (`maxCandidates`) continue the
+    indices, and so the branch directions, after the pairs already started."""
     strategy = session.strategy
     seats: dict[int, Seat] = {}
     agents = []
-    for index in range(count):
+    first = len(session.pairs)
+    for index in range(first, first + count):
         workspace = AgentWorkspace(
             workdir / "agents" / f"pair{index}",
             session.task,
@@ -92,7 +95,8 @@ def develop_agent_pairs(
     stopped = None
     for (index, direction, agent), (run, cap) in zip(agents, results, strict=True):
         session.pairs.append(_pair(index, direction, agent, run))
-        session.phases.append(_phase(index, run))
+        round_key = {"round": round_number} if round_number > 1 else {}
+        session.phases.append({**_phase(index, run), **round_key})
         session.timings.extend(timings(index, run))
         stopped = stopped or cap
     if stopped:
