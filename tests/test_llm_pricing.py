@@ -7,10 +7,10 @@ import pytest
 from evaluators.llm import (
     CapReached,
     LlmSettings,
+    LlmUsage,
     MoneyCaps,
     MoneyLedger,
     ScopeCharge,
-    Usage,
     UsageCaps,
     UsageMeter,
     litellm_price,
@@ -79,5 +79,5 @@ def test_a_charged_meter_never_sends_a_call_the_money_cap_forbids() -> None:
     meter.settle(first, None)  # no reported usage: the reservation stands
     assert ledger.spent()["optimizer"] == pytest.approx(0.5)
     second = meter.reserve(400, 1_000)  # $0.11 fits
-    meter.settle(second, Usage(input_tokens=100, output_tokens=10))
+    meter.settle(second, LlmUsage(input_tokens=100, output_tokens=10))
     assert ledger.spent()["optimizer"] == pytest.approx(0.5 + 110 * 100 / 1e6)
