@@ -106,9 +106,8 @@ def _pilot(evaluations: int = 2) -> Measured:
 
 
 def test_a_search_that_keeps_nothing_releases_nothing() -> None:
-    one_round = load_config(K3).model_copy(deep=True)
     measured = _pilot().model_copy(update={"rounds": 1, "keep_rate": 0.0, "attempts": 1})
-    plan = forecast(one_round, measured)
+    plan = forecast(load_config(K3), measured)
     assert plan.expected is not None
     phases = {p.phase: p.evaluations for p in plan.expected.phases}
     assert phases["release"] == 0  # the champion is the initial strategy: no gate
@@ -201,3 +200,13 @@ def test_a_run_of_another_config_is_refused(tmp_path: Path) -> None:
     assert_one_line_user_error(
         run_rsi("plan", str(K3), "--from", str(tmp_path)), "not a run directory"
     )
+
+
+def test_attempts_a_run_already_made_are_not_expected_again() -> None:
+    measured = _pilot().model_copy(
+        update={"rounds": 10, "keep_rate": 0.2, "attempts": 10, "attempts_per_round": 1.0}
+    )
+    plan = forecast(load_config(K3), measured, {"proposal": 500, "attempts": 10})
+    assert plan.expected is not None
+    # 20 rounds at 1 attempt each is the whole search's 20; 10 of them are journaled.
+    assert plan.expected.total.attempts == pytest.approx(10)

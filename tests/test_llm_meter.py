@@ -169,3 +169,16 @@ def test_cached_calls_count_against_the_caps_and_are_reported() -> None:
     assert (meter.snapshot().calls, meter.snapshot().cached_calls) == (2, 1)
     with pytest.raises(CapReached):
         meter.reserve(10, 10)
+
+
+def test_a_remembered_call_meets_the_caps_but_is_never_billed() -> None:
+    meter = UsageMeter(UsageCaps(calls=2), "generator")
+    meter.settle(meter.reserve(40, 10), LlmUsage(input_tokens=10, output_tokens=5))
+    repeat = meter.reserve(40, 10, remembered=True)
+    meter.settle(repeat, LlmUsage(input_tokens=10, output_tokens=5), cached=True)
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 0, 1)
+    assert (used.input_tokens, used.output_tokens) == (10, 5)  # the bill: the first call only
+    with pytest.raises(CapReached) as refused:  # the allowance: both calls
+        meter.reserve(40, 10)
+    assert refused.value.cap == "calls"

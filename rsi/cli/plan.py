@@ -115,11 +115,12 @@ def _range(low: PhaseFigures, high: PhaseFigures, rounds: int) -> str:
         f"{_n(low.tokens.calls)}-{_n(high.tokens.calls)} calls",
         f"{_n(low.tokens.input_tokens)}-{_n(high.tokens.input_tokens)} input",
         f"{_n(low.tokens.output_tokens)}-{_n(high.tokens.output_tokens)} output tokens",
-        f"{_usd(low.total_usd)}-{_usd(high.total_usd)}",
     ]
+    if low.total_usd is not None and high.total_usd is not None:
+        figures.append(f"{_usd(low.total_usd)}-{_usd(high.total_usd)}")
     return (
-        f"expected range: {', '.join(figures)}, from no round keeping its child to all "
-        f"{rounds} doing so (at the measured means per task)"
+        f"expected range: {', '.join(figures)}; from no round keeping its child, tasks at "
+        f"the least usage measured, to every round ({rounds}) keeping it, tasks at the most"
     )
 
 

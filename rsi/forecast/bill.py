@@ -85,7 +85,8 @@ def _expected_cases(
     at the least measured usage (low), every round keeps at the most (high)."""
     per_round = measured.attempts_per_round or 1.0
     rounds = min(float(max_rounds(config)), config.search.max_attempts / per_round)
-    attempts = min(float(attempts_left), rounds * per_round)
+    # The attempts of the whole search, less those the run already journaled.
+    attempts = min(float(attempts_left), max(0.0, rounds * per_round - reused.get("attempts", 0)))
     # No attempt measured yet (a pilot): the optimizer is estimated (model.py).
     per_attempt = measured.per_attempt if measured.attempts else estimated_attempt(config)
     least = measured.per_attempt if measured.attempts else estimated_attempt(config, output=False)
