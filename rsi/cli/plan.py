@@ -211,13 +211,15 @@ def pilot(
         print_json({"run_dir": str(directory), "tasks": rows, "plan": to_json(result, note)})
         return
     table = Table(title=f"pilot: {len(rows)} tasks in {directory}", title_justify="left")
-    for column in ("task", "success", "calls", "input tok", "output tok"):
+    # Calls are what the provider billed; a question asked twice was answered from memory.
+    for column in ("task", "success", "calls", "from memory", "input tok", "output tok"):
         table.add_column(column)
     for row in rows:
         table.add_row(
             row["task"],
             "yes" if row["success"] else "no",
             _n(row.get("calls", 0)),
+            _n(row.get("remembered_calls", 0)),
             _n(row.get("input_tokens", 0)),
             _n(row.get("output_tokens", 0)),
         )
