@@ -545,7 +545,13 @@ def test_the_journal_keeps_the_deterministic_trace_and_the_record_keeps_everythi
     services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
     data, record = evaluate_one(services, PARENT, "task-1", "train")
     assert "tool_output" not in data.trace
-    assert data.trace["usage"] == {"calls": 3, "input_tokens": 0, "output_tokens": 0, "steps": 4}
+    assert data.trace["usage"] == {
+        "calls": 3,
+        "remembered_calls": 0,
+        "input_tokens": 0,
+        "output_tokens": 0,
+        "steps": 4,
+    }
     assert data.trace["phases"] == [{"phase": "planning", "clauses_read": 2}]
     full = record["trace"]
     assert isinstance(full, dict)

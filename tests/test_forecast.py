@@ -70,15 +70,61 @@ def test_the_expected_case_scales_what_was_measured() -> None:
     assert phases["proposal"].evaluations == 1000 - 5  # the pilot's 5 are not paid again
     assert phases["proposal"].attempts == 40
     assert phases["dev"].evaluations == 100 * (1 + 10)
-    assert phases["release"].evaluations == 200
+    # The gate runs unless all 20 rounds discard their child (0.5 ** 20).
+    assert phases["release"].evaluations == pytest.approx(200 * (1 - 0.5**20))
     total = plan.expected.total
-    assert total.generator.calls == pytest.approx(10 * (995 + 1100 + 200))
+    assert total.generator.calls == pytest.approx(10 * (995 + 1100 + 200), rel=1e-5)
     assert total.optimizer.calls == pytest.approx(3 * 40)
     assert total.usd["generator"] == pytest.approx(
-        (995 + 1100 + 200) * (40_000 * 5 + 8_000 * 25) / 1e6
+        (995 + 1100 + 200) * (40_000 * 5 + 8_000 * 25) / 1e6, rel=1e-5
     )
     assert plan.keep_rate_measured and plan.power is not None
     assert plan.power.baseline_rate == pytest.approx(0.4)
+    # Its range: no round keeps (the initial strategy on dev, no gate), every round keeps.
+    assert plan.low is not None and plan.high is not None
+    low = {p.phase: p.evaluations for p in plan.low.phases}
+    high = {p.phase: p.evaluations for p in plan.high.phases}
+    assert low == {"proposal": 995, "dev": 100, "release": 0}
+    assert high == {"proposal": 995, "dev": 100 * 21, "release": 200}
+
+
+def _pilot(evaluations: int = 2) -> Measured:
+    """What a pilot measures: task evaluations of the initial strategy, no round."""
+    return Measured(
+        run_dir="r",
+        config_hash=None,
+        evaluations=evaluations,
+        per_task=Tokens(calls=4, input_tokens=5_000, output_tokens=1_500),
+        task_seconds=10.0,
+        attempts=0,
+        per_attempt=Tokens(),
+        rounds=0,
+        keep_rate=None,
+        attempts_per_round=None,
+        initial_dev_rar=None,
+    )
+
+
+def test_a_search_that_keeps_nothing_releases_nothing() -> None:
+    measured = _pilot().model_copy(update={"rounds": 1, "keep_rate": 0.0, "attempts": 1})
+    plan = forecast(load_config(K3), measured)
+    assert plan.expected is not None
+    phases = {p.phase: p.evaluations for p in plan.expected.phases}
+    assert phases["release"] == 0  # the champion is the initial strategy: no gate
+    assert phases["dev"] == 100  # the initial strategy, once
+
+
+def test_a_pilot_estimates_the_optimizer_instead_of_its_limits() -> None:
+    config = load_config(K3)
+    plan = forecast(config, _pilot())
+    assert plan.expected is not None and not plan.keep_rate_measured
+    per_attempt = plan.expected.total.optimizer.times(1 / plan.expected.total.attempts)
+    batch = config.proposers.reflective.batch_chars
+    # Selection, diagnosis and reflection: one try each, each prompt the batch's size.
+    assert per_attempt.calls == pytest.approx(3)
+    assert per_attempt.input_tokens == pytest.approx(3 * batch / 4)
+    worst = plan.worst.total.optimizer.times(1 / plan.worst.total.attempts)
+    assert per_attempt.input_tokens < worst.input_tokens / 2
 
 
 def test_rsi_plan_prints_the_paper_scale_bill() -> None:
@@ -154,3 +200,13 @@ def test_a_run_of_another_config_is_refused(tmp_path: Path) -> None:
     assert_one_line_user_error(
         run_rsi("plan", str(K3), "--from", str(tmp_path)), "not a run directory"
     )
+
+
+def test_attempts_a_run_already_made_are_not_expected_again() -> None:
+    measured = _pilot().model_copy(
+        update={"rounds": 10, "keep_rate": 0.2, "attempts": 10, "attempts_per_round": 1.0}
+    )
+    plan = forecast(load_config(K3), measured, {"proposal": 500, "attempts": 10})
+    assert plan.expected is not None
+    # 20 rounds at 1 attempt each is the whole search's 20; 10 of them are journaled.
+    assert plan.expected.total.attempts == pytest.approx(10)

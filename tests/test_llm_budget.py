@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from evaluators.llm import (
+    CapReached,
     LlmClient,
     LlmFailure,
     LlmReply,
@@ -169,7 +170,7 @@ def test_an_answered_request_is_never_sent_again_in_one_client(
     server.responder = lambda body: next(texts)
 
     def run() -> tuple[list[int], list[bool], UsageMeter]:
-        meter = UsageMeter(UsageCaps(), "g")
+        meter = UsageMeter(UsageCaps(calls=2), "g")
         client = LlmClient(settings_for(server), meter, cache)
         replies = ask_many(client, 1) + ask_many(client, 1)  # the same request twice
         assert all(isinstance(reply, LlmReply) for reply in replies)
@@ -178,10 +179,21 @@ def test_an_answered_request_is_never_sent_again_in_one_client(
 
     scores, repeated, meter = run()
     assert scores == [0, 0] and repeated == [False, True] and server.calls == 1
-    # The repeat counts against the caps as a cache hit does.
-    assert (meter.snapshot().calls, meter.snapshot().cached_calls) == (2, 1)
-    scores, repeated, _ = run()  # a re-run task replays from the cache, then from memory
+    # The repeat is never billed: the meter's usage is the server's count, the repeat
+    # apart; it still counts against the caps as a cache hit does (2 of 2 calls asked).
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 0, 1)
+    assert (used.input_tokens, used.output_tokens) == (
+        server.prompt_tokens,
+        server.completion_tokens,
+    )
+    with pytest.raises(CapReached):
+        meter.reserve(10, 10)
+    scores, repeated, meter = run()  # a re-run task replays from the cache, then from memory
     assert scores == [0, 0] and repeated == [False, True] and server.calls == 1
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 1, 1)
+    assert used.input_tokens == server.prompt_tokens  # billed once, when first paid
 
 
 def test_a_failed_request_is_not_an_answer_and_may_be_sent_again(

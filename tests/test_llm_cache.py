@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.llm import CachedReply, Cassette, ReplayMiss, ResponseCache, Usage, request_key
+from evaluators.llm import CachedReply, Cassette, LlmUsage, ReplayMiss, ResponseCache, request_key
 
 REQUEST = {
     "model": "openai/local",
@@ -34,7 +34,7 @@ def test_the_key_is_a_content_hash_of_every_part_of_the_request() -> None:
     assert key not in keys and len(keys) == len(changed)
 
 
-def _entry(key: str, text: str = "reply", usage: Usage | None = None) -> CachedReply:
+def _entry(key: str, text: str = "reply", usage: LlmUsage | None = None) -> CachedReply:
     return CachedReply(key=key, model="openai/local", text=text, usage=usage)
 
 
@@ -42,8 +42,8 @@ def test_put_then_get_round_trips_text_and_usage(tmp_path: Path) -> None:
     cache = ResponseCache(tmp_path / "llm_cache")
     key = request_key(**REQUEST)
     assert cache.get(key) is None
-    cache.put(_entry(key, usage=Usage(input_tokens=12, output_tokens=3)))
-    assert cache.get(key) == _entry(key, usage=Usage(input_tokens=12, output_tokens=3))
+    cache.put(_entry(key, usage=LlmUsage(input_tokens=12, output_tokens=3)))
+    assert cache.get(key) == _entry(key, usage=LlmUsage(input_tokens=12, output_tokens=3))
     files = [path for path in (tmp_path / "llm_cache").rglob("*") if path.is_file()]
     assert [path.name for path in files] == [f"{key}.json"]  # no temporary file left
 

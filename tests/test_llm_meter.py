@@ -6,7 +6,7 @@ import threading
 
 import pytest
 
-from evaluators.llm import CapReached, Usage, UsageCaps, UsageMeter
+from evaluators.llm import CapReached, LlmUsage, UsageCaps, UsageMeter
 
 
 class FakeClock:
@@ -20,7 +20,7 @@ class FakeClock:
 def test_the_call_cap_admits_exactly_that_many_calls() -> None:
     meter = UsageMeter(UsageCaps(calls=3), "generator")
     for _ in range(3):
-        meter.settle(meter.reserve(40, 10), Usage(input_tokens=10, output_tokens=5))
+        meter.settle(meter.reserve(40, 10), LlmUsage(input_tokens=10, output_tokens=5))
     with pytest.raises(CapReached) as refused:
         meter.reserve(40, 10)
     assert refused.value.cap == "calls"
@@ -33,7 +33,7 @@ def test_a_reservation_counts_chars_over_four_and_max_tokens_until_settled() -> 
     reservation = meter.reserve(prompt_chars=401, max_tokens=2048)
     assert (reservation.input_tokens, reservation.output_tokens) == (101, 2048)
     assert meter.snapshot().input_tokens == 101 and meter.snapshot().output_tokens == 2048
-    meter.settle(reservation, Usage(input_tokens=90, output_tokens=300))
+    meter.settle(reservation, LlmUsage(input_tokens=90, output_tokens=300))
     assert (meter.snapshot().input_tokens, meter.snapshot().output_tokens) == (90, 300)
 
 
@@ -67,7 +67,7 @@ def test_a_call_that_fits_exactly_is_admitted() -> None:
         UsageCaps(calls=1, input_tokens=100, output_tokens=1000), "g", clock=FakeClock()
     )
     meter.settle(meter.reserve(400, 1000), None)
-    assert meter.snapshot() == Usage(calls=1, input_tokens=100, output_tokens=1000)
+    assert meter.snapshot() == LlmUsage(calls=1, input_tokens=100, output_tokens=1000)
 
 
 def test_the_wall_cap_runs_on_the_injected_clock() -> None:
@@ -139,7 +139,7 @@ def test_many_threads_never_pass_the_call_cap() -> None:
     def worker() -> None:
         for _ in range(10):
             try:
-                meter.settle(meter.reserve(100, 100), Usage(input_tokens=20, output_tokens=20))
+                meter.settle(meter.reserve(100, 100), LlmUsage(input_tokens=20, output_tokens=20))
             except CapReached as error:
                 with lock:
                     refused.append(error.cap)
@@ -164,8 +164,21 @@ def test_scopes_are_separate_allowances() -> None:
 
 def test_cached_calls_count_against_the_caps_and_are_reported() -> None:
     meter = UsageMeter(UsageCaps(calls=2), "generator")
-    meter.settle(meter.reserve(10, 10), Usage(input_tokens=3, output_tokens=2), cached=True)
+    meter.settle(meter.reserve(10, 10), LlmUsage(input_tokens=3, output_tokens=2), cached=True)
     meter.settle(meter.reserve(10, 10), None)
     assert (meter.snapshot().calls, meter.snapshot().cached_calls) == (2, 1)
     with pytest.raises(CapReached):
         meter.reserve(10, 10)
+
+
+def test_a_remembered_call_meets_the_caps_but_is_never_billed() -> None:
+    meter = UsageMeter(UsageCaps(calls=2), "generator")
+    meter.settle(meter.reserve(40, 10), LlmUsage(input_tokens=10, output_tokens=5))
+    repeat = meter.reserve(40, 10, remembered=True)
+    meter.settle(repeat, LlmUsage(input_tokens=10, output_tokens=5), cached=True)
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 0, 1)
+    assert (used.input_tokens, used.output_tokens) == (10, 5)  # the bill: the first call only
+    with pytest.raises(CapReached) as refused:  # the allowance: both calls
+        meter.reserve(40, 10)
+    assert refused.value.cap == "calls"

@@ -7,10 +7,10 @@ import pytest
 from evaluators.llm import (
     CapReached,
     LlmSettings,
+    LlmUsage,
     MoneyCaps,
     MoneyLedger,
     ScopeCharge,
-    Usage,
     UsageCaps,
     UsageMeter,
     litellm_price,
@@ -79,5 +79,21 @@ def test_a_charged_meter_never_sends_a_call_the_money_cap_forbids() -> None:
     meter.settle(first, None)  # no reported usage: the reservation stands
     assert ledger.spent()["optimizer"] == pytest.approx(0.5)
     second = meter.reserve(400, 1_000)  # $0.11 fits
-    meter.settle(second, Usage(input_tokens=100, output_tokens=10))
+    meter.settle(second, LlmUsage(input_tokens=100, output_tokens=10))
     assert ledger.spent()["optimizer"] == pytest.approx(0.5 + 110 * 100 / 1e6)
+
+
+def test_a_remembered_call_holds_no_money() -> None:
+    ledger = MoneyLedger(MoneyCaps(total=0.6))
+    settings = LlmSettings(model="openai/m", price_per_mtok_in=100.0, price_per_mtok_out=100.0)
+    price = price_of(settings)
+    assert price is not None
+    meter = UsageMeter(UsageCaps(), "optimizer", charge=ScopeCharge(ledger, price, "optimizer"))
+    meter.settle(meter.reserve(4_000, 4_000), None)  # $0.50 spent
+    # Another paid call of the same size would cross $0.60; the same question answered
+    # from memory is sent to no one and costs nothing.
+    with pytest.raises(CapReached):
+        meter.reserve(4_000, 4_000)
+    meter.settle(meter.reserve(4_000, 4_000, remembered=True), None, cached=True)
+    assert ledger.spent()["optimizer"] == pytest.approx(0.5)
+    assert meter.snapshot().remembered_calls == 1

@@ -5,8 +5,12 @@ scopes on the local server (which plays the model from each task's author pool a
 counts every call and token it bills):
 - a pilot of 2 tasks, then `rsi search` of the same run directory: the search pays for no
   call of the piloted tasks again, and `rsi plan --from` uses the pilot's usage;
+- usage is what the server billed: a question the harness answers from memory is counted
+  apart (`remembered_calls`), never as a billed call or tokens;
 - the plan's expected case, measured from the finished search, is within 10% of the
-  calls and tokens the server counted;
+  calls and tokens the server counted; planned from the pilot, its range holds them (a
+  point within 10% is out of reach from a pilot here: whether the one round keeps its
+  child moves the bill by a third, see rsi/forecast/model.py);
 - `[budget] max_usd` pauses the search before it is crossed (priced at the config's
   `price_per_mtok_in/out`), and `rsi resume` with a larger cap finishes it, paying nothing
   twice.
@@ -87,11 +91,6 @@ def _within(predicted: float, counted: float, share: float = 0.10) -> bool:
     return abs(predicted - counted) <= share * counted
 
 
-@pytest.mark.xfail(
-    reason="integration of issues 28 and 30 unfinished: questions the harness answers from "
-    "memory count in a task's usage but are never billed, so usage and money disagree",
-    strict=False,
-)
 def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Path) -> None:
     with _server() as server:
         config = _small(tmp_path, server)
@@ -99,7 +98,8 @@ def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Pa
         piloted = _rsi("pilot", str(config), "--tasks", "2", "--run-dir", str(run), "--json")
         assert piloted.returncode == 0, piloted.stderr[-2000:]
         report = json.loads(piloted.stdout)
-        pilot_calls = Billed(server).calls
+        pilot = Billed(server)
+        pilot_calls = pilot.calls
         assert len(report["tasks"]) == 2
         assert sum(row["calls"] for row in report["tasks"]) == pilot_calls > 0
         assert all(e.type == "evaluation" for e in read_events(run))  # nothing else yet
@@ -113,6 +113,8 @@ def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Pa
         # Round 1 is 2 x 2 minibatch evaluations; the pilot's 2 are not paid again.
         assert plan["worst"]["phases"][0]["evaluations"] == 2
         assert plan["expected"] is not None
+        remembered = sum(row.get("remembered_calls", 0) for row in report["tasks"])
+        assert remembered > 0  # the harness asked twice; the server billed once
 
         searched = _rsi("search", str(config), "--run-dir", str(run), "--json")
         assert searched.returncode == 0, searched.stderr[-2000:]
@@ -141,6 +143,20 @@ def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Pa
     assert _within(tokens.calls, billed.calls)
     assert _within(tokens.input_tokens, billed.prompt)
     assert _within(tokens.output_tokens, billed.completion)
+    # Planned from the pilot (its own 2 tasks excluded): the range holds what was billed.
+    after_pilot = {
+        "calls": billed.calls - pilot.calls,
+        "input_tokens": billed.prompt - pilot.prompt,
+        "output_tokens": billed.completion - pilot.completion,
+    }
+    for figure, counted in after_pilot.items():
+        low, high = (_planned(plan[case], figure) for case in ("low", "high"))
+        assert low <= counted <= high, (figure, low, counted, high)
+
+
+def _planned(case: dict[str, Any], figure: str) -> float:
+    total = case["total"]
+    return float(total["generator"][figure] + total["optimizer"][figure])
 
 
 def _status(run: Path) -> dict[str, Any]:
@@ -149,14 +165,11 @@ def _status(run: Path) -> dict[str, Any]:
     return json.loads(shown.stdout)
 
 
-@pytest.mark.xfail(
-    reason="integration of issues 28 and 30 unfinished: questions the harness answers from "
-    "memory count in a task's usage but are never billed, so usage and money disagree",
-    strict=False,
-)
 def test_max_usd_pauses_before_it_is_crossed_and_resume_continues(tmp_path: Path) -> None:
     prices = f"price_per_mtok_in = {PRICE}\nprice_per_mtok_out = {PRICE}\n"
-    cap = 65.0
+    # Three tasks cost about $2 and the optimizer's attempt under $1: the child's batch,
+    # reserved at $60 a task, would cross $62; the first three tasks fit.
+    cap = 62.0
     with _server() as server:
         config = _small(tmp_path, server, f"\n[budget]\nmax_usd = {cap}\n")
         text = config.read_text().replace(
@@ -186,17 +199,14 @@ def test_max_usd_pauses_before_it_is_crossed_and_resume_continues(tmp_path: Path
     billed = Billed(server)
     assert billed.calls > calls_at_pause
     status = _status(run)
-    assert status["gate"] is not None
+    assert status["stopped"] and not status["stopped"].startswith("paused")
+    finished = {e.type for e in read_events(run)}  # gated, or nothing kept to release
+    assert finished & {"gate_decided", "release_skipped"}
     assert len(ResponseCache(run / "llm_cache").entries()) == billed.calls  # none paid twice
     assert status["spend"]["usd"]["generator"] > 0
     assert status["spend"]["total_usd"] == pytest.approx(billed.usd(), rel=1e-4)
 
 
-@pytest.mark.xfail(
-    reason="integration of issues 28 and 30 unfinished: questions the harness answers from "
-    "memory count in a task's usage but are never billed, so usage and money disagree",
-    strict=False,
-)
 def test_optimizer_usd_refuses_the_call_that_would_cross_it(tmp_path: Path) -> None:
     prices = f"price_per_mtok_in = {PRICE}\nprice_per_mtok_out = {PRICE}\n"
     with _server() as server:

@@ -66,11 +66,12 @@ def test_cross_validation_over_http_submits_the_merged_suite(
     assert result.submission is not None and selection["selected"].startswith("merged:")
     expected = "/v1/chat/completions" if provider == "openai" else "/v1/messages"
     assert server.paths and set(server.paths) == {expected}
-    # The meter and the server agree, but for questions answered from memory (two pairs
-    # wrote one suite: its second review), which count against the caps as cache hits.
+    # Usage is what the server billed; questions answered from memory (two pairs wrote
+    # one suite: its second review) are counted apart, never billed.
     tally = next(p for p in result.trace.phases if p["phase"] == "reply-format")
-    assert result.trace.usage.calls - tally["repeats"] == server.calls
-    assert result.trace.usage.output_tokens > server.completion_tokens
+    usage = result.trace.usage
+    assert (usage.calls, usage.remembered_calls) == (server.calls, tally["repeats"])
+    assert usage.output_tokens == server.completion_tokens > 0
 
 
 def test_the_call_cap_holds_exactly_and_the_harness_stops_gracefully(
@@ -142,5 +143,6 @@ def test_run_task_shows_one_task_before_a_search_pays(
     # the task's calls, plus the model check sent once before it (not the task's usage)
     assert server.preflights == 1
     repeats = summary["reply_format"]["repeats"] if summary["reply_format"] else 0
-    assert summary["usage"]["calls"] - repeats == server.calls - server.preflights > 0
+    assert summary["usage"]["calls"] == server.calls - server.preflights > 0  # billed
+    assert summary["usage"]["remembered_calls"] == repeats  # answered from memory
     assert any(p["phase"] == "selection" for p in summary["phases"])

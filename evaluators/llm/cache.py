@@ -28,7 +28,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from evaluators.llm.meter import Usage
+from evaluators.llm.meter import LlmUsage
 from search_space import RsiError
 
 
@@ -40,7 +40,7 @@ class CachedReply(BaseModel):
     key: str
     model: str
     text: str
-    usage: Usage | None = None
+    usage: LlmUsage | None = None
 
 
 class ReplayMiss(RsiError, LookupError):

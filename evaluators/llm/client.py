@@ -14,9 +14,10 @@
 - Cache keys carry the client's `namespace` (say, strategy, task and repeat), so a re-run
   task replays its own calls from the run's cache.
 - A client never pays twice for the same question: a request identical to one it already
-  had answered (same messages and parameters) is answered from memory, metered as a cache
-  hit is, and marked `repeated` on the reply or failure, so a caller can treat "same
-  question, same answer" as no progress. Failed requests (transport, timeout) are not
+  had answered (same messages and parameters) is answered from memory, metered against
+  the caps as a cache hit is but never billed (`remembered_calls`, see meter.py), and
+  marked `repeated` on the reply or failure, so a caller can treat "same question, same
+  answer" as no progress. Failed requests (transport, timeout) are not
   answers and may be sent again.
 - `forget_malformed()` drops the replies that did not parse from memory and from the
   store, so that a search stopped because its model ignored the reply format is not fed
@@ -162,7 +163,7 @@ class LlmClient:
             if known is not None:
                 self.repeats += 1
         if known is not None:
-            again = self._transport.replay(known, messages, max_tokens)
+            again = self._transport.replay(known, messages, max_tokens, remembered=True)
             if isinstance(again, Completion):
                 return replace(again, repeated=True)
             return again

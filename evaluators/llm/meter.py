@@ -14,12 +14,20 @@ search. Every call of that scope, whatever its phase, draws on the same meter.
   to the reservation, and a provider counting more than chars/4 can pass it by at most
   that one call's difference, after which the meter admits nothing more.
 - The wall cap runs from the meter's creation on its injectable `clock`.
-- With a `charge` (`evaluators.llm.pricing.ScopeCharge`), a call's reserved tokens are also
-  reserved in dollars on the run's money ledger before it is sent (a money cap refuses it
-  with `CapReached("usd")`), and settled at the reported usage.
-- A call answered from the response cache is reserved and settled like a paid one (with
-  the usage recorded when it was paid): a resumed or replayed task meets its caps at the
-  same call as the run that paid, so it neither pays twice nor gets a second allowance.
+- With a `charge` (`evaluators.llm.pricing.ScopeCharge`), a billed call's reserved tokens
+  are also reserved in dollars on the run's money ledger before it is sent (a money cap
+  refuses it with `CapReached("usd")`), and settled at the reported usage.
+
+Caps versus the bill. The caps bound what a scope *asks*; `snapshot()` reports what it was
+*billed*, so that usage, money, the forecast and the provider's own count agree:
+- a call sent to the provider is billed;
+- a call answered from the run's reply cache (`cached=True`) was billed once, when this
+  run first paid it (a resumed or replayed task): it is billed usage (`cached_calls`
+  counts it) and meets the caps at the same call as the run that paid;
+- a call answered from a client's memory (`reserve(..., remembered=True)`: the same
+  question asked twice in one task run) is never billed: it meets the caps as a cache hit
+  does (so what the harness does is unchanged), holds no money, and is counted apart, in
+  `remembered_calls`, with neither a billed call nor tokens.
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ import math
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -46,21 +55,25 @@ class Charge(Protocol):
     def settle(self, reserved_usd: float, input_tokens: int, output_tokens: int) -> None: ...
 
 
-class Usage(BaseModel):
-    """What a scope (or one request) used: calls (cached ones included), tokens, seconds."""
+class LlmUsage(BaseModel):
+    """What a scope (or one request) was billed: calls and tokens the provider counted
+    (`cached_calls` of them replayed from the run's cache, paid once), and the calls
+    answered from memory apart (`remembered_calls`: never billed, no tokens)."""
 
     model_config = ConfigDict(frozen=True)
 
     calls: int = 0
     cached_calls: int = 0
+    remembered_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     seconds: float = 0.0
 
-    def __add__(self, other: Usage) -> Usage:
-        return Usage(
+    def __add__(self, other: LlmUsage) -> LlmUsage:
+        return LlmUsage(
             calls=self.calls + other.calls,
             cached_calls=self.cached_calls + other.cached_calls,
+            remembered_calls=self.remembered_calls + other.remembered_calls,
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
             seconds=self.seconds + other.seconds,
@@ -79,8 +92,9 @@ class UsageCaps(BaseModel):
     concurrent: int = Field(default=2, ge=1)
 
 
-class Reservation(BaseModel):
-    """An admitted call's reservation, held (with its slot) until settled."""
+class CallReservation(BaseModel):
+    """An admitted call's reservation, held (with its slot) until settled; `remembered`
+    calls are answered from a client's memory and never billed."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -88,6 +102,7 @@ class Reservation(BaseModel):
     input_tokens: int
     output_tokens: int
     started: float
+    remembered: bool = False
 
 
 class CapReached(RsiError, RuntimeError):
@@ -102,6 +117,20 @@ class CapReached(RsiError, RuntimeError):
 def reserved_input_tokens(prompt_chars: int) -> int:
     """The input tokens reserved for a prompt of `prompt_chars` characters."""
     return math.ceil(prompt_chars / 4)
+
+
+@dataclass
+class _Tally:
+    """Calls and tokens, settled usage plus open reservations."""
+
+    calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+    def add(self, calls: int, input_tokens: int, output_tokens: int) -> None:
+        self.calls += calls
+        self.input_tokens += input_tokens
+        self.output_tokens += output_tokens
 
 
 class UsageMeter:
@@ -124,11 +153,11 @@ class UsageMeter:
         self._slots = threading.BoundedSemaphore(caps.concurrent)
         self._lock = threading.Lock()
         self._ids = itertools.count()
-        self._open: dict[int, Reservation] = {}
-        self._calls = 0
+        self._open: dict[int, CallReservation] = {}
+        self._asked = _Tally()  # what the caps count: billed and remembered calls
+        self._billed = _Tally()  # what the provider billed (cache hits paid once)
         self._cached = 0
-        self._input = 0  # settled usage plus open reservations
-        self._output = 0
+        self._remembered = 0
 
     def elapsed_s(self) -> float:
         return self._clock() - self._start
@@ -136,16 +165,20 @@ class UsageMeter:
     def remaining_wall_s(self) -> float:
         return self.caps.wall_s - self.elapsed_s()
 
-    def reserve(self, prompt_chars: int, max_tokens: int) -> Reservation:
-        """Admit one call or raise `CapReached`; the caller must `settle` what it gets."""
+    def reserve(
+        self, prompt_chars: int, max_tokens: int, *, remembered: bool = False
+    ) -> CallReservation:
+        """Admit one call or raise `CapReached`; the caller must `settle` what it gets.
+        `remembered`: the call is answered from memory, never sent nor billed."""
         self._check_wall()
         if not self._slots.acquire(timeout=max(self.remaining_wall_s(), 0.0)):
             raise CapReached("wall_s", self.scope, "no call slot freed before the wall cap")
         try:
             with self._lock:
                 self._check_wall()
-                reservation = self._admit(reserved_input_tokens(prompt_chars), max_tokens)
-            if self._charge is not None:
+                tokens = (reserved_input_tokens(prompt_chars), max_tokens)
+                reservation = self._admit(*tokens, remembered=remembered)
+            if self._charge is not None and not remembered:
                 self._hold(reservation)
         except BaseException:
             self._slots.release()
@@ -153,36 +186,41 @@ class UsageMeter:
         return reservation
 
     def settle(
-        self, reservation: Reservation, reported: Usage | None, *, cached: bool = False
+        self, reservation: CallReservation, reported: LlmUsage | None, *, cached: bool = False
     ) -> None:
         """Replace the reservation by `reported` usage when given; free the slot."""
         with self._lock:
             if self._open.pop(reservation.id, None) is None:
                 raise ValueError(f"reservation {reservation.id} is not open")
             if reported is not None:
-                self._input += reported.input_tokens - reservation.input_tokens
-                self._output += reported.output_tokens - reservation.output_tokens
-            self._cached += int(cached)
+                extra_in = reported.input_tokens - reservation.input_tokens
+                extra_out = reported.output_tokens - reservation.output_tokens
+                self._asked.add(0, extra_in, extra_out)
+                if not reservation.remembered:
+                    self._billed.add(0, extra_in, extra_out)
+            self._cached += int(cached and not reservation.remembered)
             held = self._charged.pop(reservation.id, None)
         if held is not None and self._charge is not None:
-            used = reported or Usage(
+            used = reported or LlmUsage(
                 input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
             )
             self._charge.settle(held, used.input_tokens, used.output_tokens)
         self._slots.release()
 
-    def snapshot(self) -> Usage:
-        """Usage so far (open reservations counted as reserved); seconds since creation."""
+    def snapshot(self) -> LlmUsage:
+        """Billed usage so far (open reservations counted as reserved), the calls answered
+        from memory apart; seconds since creation."""
         with self._lock:
-            return Usage(
-                calls=self._calls,
+            return LlmUsage(
+                calls=self._billed.calls,
                 cached_calls=self._cached,
-                input_tokens=self._input,
-                output_tokens=self._output,
+                remembered_calls=self._remembered,
+                input_tokens=self._billed.input_tokens,
+                output_tokens=self._billed.output_tokens,
                 seconds=self.elapsed_s(),
             )
 
-    def _hold(self, reservation: Reservation) -> None:
+    def _hold(self, reservation: CallReservation) -> None:
         """Reserve the admitted call's dollars, or take the admission back and re-raise."""
         assert self._charge is not None
         try:
@@ -190,9 +228,9 @@ class UsageMeter:
         except CapReached:
             with self._lock:
                 self._open.pop(reservation.id, None)
-                self._calls -= 1
-                self._input -= reservation.input_tokens
-                self._output -= reservation.output_tokens
+                taken = (-1, -reservation.input_tokens, -reservation.output_tokens)
+                self._asked.add(*taken)
+                self._billed.add(*taken)
             raise
         with self._lock:
             self._charged[reservation.id] = held
@@ -202,22 +240,24 @@ class UsageMeter:
             detail = f"{self.elapsed_s():g} s of {self.caps.wall_s:g} s elapsed"
             raise CapReached("wall_s", self.scope, detail)
 
-    def _admit(self, input_tokens: int, output_tokens: int) -> Reservation:
+    def _admit(self, input_tokens: int, output_tokens: int, *, remembered: bool) -> CallReservation:
         wanted = {"calls": 1, "input_tokens": input_tokens, "output_tokens": output_tokens}
-        used = {"calls": self._calls, "input_tokens": self._input, "output_tokens": self._output}
         for cap, amount in wanted.items():
-            limit = getattr(self.caps, cap)
-            if used[cap] + amount > limit:
-                detail = f"{used[cap]} of {limit} used, this call needs {amount}"
+            limit, used = getattr(self.caps, cap), getattr(self._asked, cap)
+            if used + amount > limit:
+                detail = f"{used} of {limit} used, this call needs {amount}"
                 raise CapReached(cap, self.scope, detail)
-        self._calls += 1
-        self._input += input_tokens
-        self._output += output_tokens
-        reservation = Reservation(
+        self._asked.add(1, input_tokens, output_tokens)
+        if remembered:
+            self._remembered += 1
+        else:
+            self._billed.add(1, input_tokens, output_tokens)
+        reservation = CallReservation(
             id=next(self._ids),
             input_tokens=input_tokens,
             output_tokens=output_tokens,
             started=self._clock(),
+            remembered=remembered,
         )
         self._open[reservation.id] = reservation
         return reservation

@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.llm.meter import Usage
+from evaluators.llm.meter import LlmUsage
 
 T = TypeVar("T")
 FailureKind = Literal[
@@ -41,15 +41,16 @@ FailureKind = Literal[
 class LlmReply(BaseModel):
     """Parsed outputs by field name, the raw reply text, and what the request used.
 
-    `usage` sums every attempt of this request (a parse retry and transport retries
-    included); `attempts` counts them; `cached` counts those answered from the cache.
+    `usage` sums what every attempt of this request was billed (a parse retry and
+    transport retries included; one answered from memory is a `remembered_calls`, with no
+    tokens); `attempts` counts them; `cached` counts those answered without being sent.
     """
 
     model_config = ConfigDict(frozen=True, arbitrary_types_allowed=True)
 
     outputs: dict[str, Any]
     text: str
-    usage: Usage
+    usage: LlmUsage
     attempts: int
     cached: int = 0
     parse_retried: bool = False
@@ -71,7 +72,7 @@ class LlmFailure(BaseModel):
     kind: FailureKind
     message: str
     cap: str | None = None
-    usage: Usage = Usage()
+    usage: LlmUsage = LlmUsage()
     attempts: int = 0
     reply: str = ""  # malformed: the model's last reply, to show it what it sent
     repeated: bool = False  # malformed: both requests had been answered before

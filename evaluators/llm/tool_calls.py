@@ -8,7 +8,8 @@
   and settles with the reported usage, the reservation when none was reported.
 - Replies are stored under the request's key (model, messages, tools, temperature, max
   tokens, namespace), so a re-run task replays its turns from the run's cache; a request
-  already answered in this chat is never sent again (`repeated` on the turn).
+  already answered in this chat is never sent again (`repeated` on the turn): it meets
+  the caps, and is never billed (the meter's `remembered_calls`).
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
 - The circuit breaker, when given, watches every request sent (as the structured calls'
@@ -30,7 +31,7 @@ from typing import Any
 
 from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplyStore, request_key
-from evaluators.llm.meter import CapReached, Usage, UsageMeter
+from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
@@ -106,7 +107,7 @@ class ToolChat:
                 kind="unavailable", message=f"model unavailable: {self.breaker.open_reason}"
             )  # nothing sent, nothing reserved
         try:
-            reservation = self.meter.reserve(chars, max_tokens)
+            reservation = self.meter.reserve(chars, max_tokens, remembered=known is not None)
         except CapReached as cap:
             return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
         if answered:
@@ -115,7 +116,7 @@ class ToolChat:
             return self._heard(key, _parse(text, cached=True, repeated=known is not None))
         from openai import OpenAIError  # litellm's exceptions derive from openai's
 
-        reported: Usage | None = None
+        reported: LlmUsage | None = None
         try:
             message, reported = self._send(messages, tools, max_tokens)
         except OpenAIError as error:
@@ -162,7 +163,7 @@ class ToolChat:
         messages: Sequence[Mapping[str, Any]],
         tools: Sequence[Mapping[str, Any]],
         max_tokens: int,
-    ) -> tuple[dict[str, Any], Usage | None]:
+    ) -> tuple[dict[str, Any], LlmUsage | None]:
         import litellm
 
         litellm.suppress_debug_info = True
@@ -194,7 +195,7 @@ class ToolChat:
         if not prompt:
             return message, None
         completion = getattr(usage, "completion_tokens", 0) or 0
-        return message, Usage(input_tokens=prompt, output_tokens=completion)
+        return message, LlmUsage(input_tokens=prompt, output_tokens=completion)
 
 
 def _parse(text: str, *, cached: bool, repeated: bool) -> ToolTurn:

@@ -3,8 +3,9 @@
 `Transport.complete(messages, key, max_tokens)` returns the reply text or a typed failure:
 1. The store is asked first (the run's cache, or the cassette when replaying). A hit is
    reserved and settled on the meter with its recorded usage, and nothing is sent
-   (`replay`; the client also uses it for a request it already had answered).
-   Replaying, a miss is a `replay_miss` failure.
+   (`replay`): billed usage, paid once when the run first asked. The client also replays
+   a request it already had answered, `remembered`: metered against the caps, never
+   billed. Replaying, a miss is a `replay_miss` failure.
 2. Otherwise each attempt reserves on the meter (a refusal is a `cap` failure, nothing
    sent), reads the key from the environment, builds a `dspy.LM` (litellm engine, dspy's
    cache off, dspy's retries off, timeout = min(call_timeout_s, wall time left)) and sends
@@ -30,7 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplayMiss, ReplyStore
-from evaluators.llm.meter import CapReached, Reservation, Usage, UsageMeter
+from evaluators.llm.meter import CallReservation, CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
@@ -84,11 +85,11 @@ class Completion:
     """A reply's text and what producing it used (attempts, cache hits, tokens)."""
 
     text: str
-    usage: Usage
+    usage: LlmUsage
     attempts: int
     cached: int
     key: str = ""
-    reported: Usage | None = None  # what the provider reported, as a cache entry keeps it
+    reported: LlmUsage | None = None  # what the provider reported, as a cache entry keeps it
     repeated: bool = False  # answered from the client's memory of this run's answers
 
 
@@ -141,17 +142,27 @@ class Transport:
         return outcome
 
     def replay(
-        self, hit: CachedReply, messages: Sequence[Mapping[str, Any]], max_tokens: int
+        self,
+        hit: CachedReply,
+        messages: Sequence[Mapping[str, Any]],
+        max_tokens: int,
+        *,
+        remembered: bool = False,
     ) -> Completion | LlmFailure:
-        """A known answer, metered as a cache hit (reserved, settled with its usage)."""
+        """A known answer, metered as a cache hit (reserved, settled with its usage): billed
+        usage when it comes from the store (this run paid it once), none when `remembered`
+        (the client had it answered already: never billed, see meter.py)."""
         chars = sum(len(str(message.get("content") or "")) for message in messages)
         try:
-            reservation = self.meter.reserve(chars, max_tokens)
+            reservation = self.meter.reserve(chars, max_tokens, remembered=remembered)
         except CapReached as cap:
             return LlmFailure(kind="cap", cap=cap.cap, message=str(cap))
         self.meter.settle(reservation, hit.usage, cached=True)
-        charged = _charged(reservation, hit.usage, cached=True)
-        return Completion(hit.text, charged, 1, 1, key=hit.key, reported=hit.usage)
+        if remembered:
+            billed = LlmUsage(remembered_calls=1)
+        else:
+            billed = _charged(reservation, hit.usage).model_copy(update={"cached_calls": 1})
+        return Completion(hit.text, billed, 1, 1, key=hit.key, reported=hit.usage)
 
     def _paid(
         self,
@@ -163,7 +174,7 @@ class Transport:
     ) -> Completion | LlmFailure:
         from dspy.utils.exceptions import LMError
 
-        used = Usage()
+        used = LlmUsage()
         for attempt in range(self.settings.transport_retries + 1):
             try:
                 reservation = self.meter.reserve(chars, max_tokens)
@@ -171,7 +182,7 @@ class Transport:
                 return LlmFailure(
                     kind="cap", cap=cap.cap, message=str(cap), usage=used, attempts=attempt
                 )
-            reported: Usage | None = None
+            reported: LlmUsage | None = None
             try:
                 timeout = min(self.settings.call_timeout_s, self.meter.remaining_wall_s())
                 text, reported = self._send(messages, secret, max(timeout, 0.001), max_tokens)
@@ -196,7 +207,7 @@ class Transport:
 
     def _send(
         self, messages: Sequence[Mapping[str, Any]], secret: str, timeout: float, max_tokens: int
-    ) -> tuple[str, Usage | None]:
+    ) -> tuple[str, LlmUsage | None]:
         import dspy
         from dspy.lm15 import TextPart, request_from_openai_chat
 
@@ -213,7 +224,9 @@ class Transport:
         usage = response.usage
         if usage is None or not usage.input_tokens:
             return text, None  # not reported (litellm turns a missing field into zeros)
-        return text, Usage(input_tokens=usage.input_tokens, output_tokens=usage.output_tokens or 0)
+        return text, LlmUsage(
+            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens or 0
+        )
 
     def _store(self, reply: CachedReply) -> None:
         if self.store is None:
@@ -232,15 +245,16 @@ def api_key(settings: LlmSettings) -> str:
     return value
 
 
-def _charged(reservation: Reservation, reported: Usage | None, *, cached: bool = False) -> Usage:
+def _charged(reservation: CallReservation, reported: LlmUsage | None) -> LlmUsage:
+    """One billed call's usage: as reported, else as reserved."""
     if reported is None:
-        reported = Usage(
+        reported = LlmUsage(
             input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
         )
-    return reported.model_copy(update={"calls": 1, "cached_calls": int(cached)})
+    return reported.model_copy(update={"calls": 1})
 
 
-def _classify(error: Exception) -> tuple[str, Usage | None]:
+def _classify(error: Exception) -> tuple[str, LlmUsage | None]:
     """(failure kind, usage to settle) for a dspy LM error from one attempt."""
     from dspy.utils.exceptions import LMProviderError, LMTimeoutError, LMTransportError
 
@@ -250,10 +264,10 @@ def _classify(error: Exception) -> tuple[str, Usage | None]:
         return "transport", None
     status = getattr(error, "status", None)
     if isinstance(error, LMProviderError) and (status == 429 or (status or 0) >= 500):
-        return "transport", Usage()
+        return "transport", LlmUsage()
     if status in (401, 403, 404):
-        return "auth", Usage()
-    return "provider", Usage()
+        return "auth", LlmUsage()
+    return "provider", LlmUsage()
 
 
 def _delay(error: Exception, attempt: int) -> float:

@@ -29,9 +29,14 @@ class RunnerLimits(BaseModel):
 
 
 class Usage(BaseModel):
+    """What a task run used: the model calls and tokens it was billed (a call replayed from
+    the run's cache was billed once, when first paid), the calls answered from memory
+    (`remembered_calls`: never billed, yet counted against the call cap), steps, seconds."""
+
     model_config = ConfigDict(frozen=True)
 
     calls: int = 0
+    remembered_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
     steps: int = 0

@@ -108,6 +108,22 @@ def _prices(result: Forecast) -> list[str]:
     return lines
 
 
+def _range(low: PhaseFigures, high: PhaseFigures, rounds: int) -> str:
+    """The expected case's uncertainty: whether rounds keep their child is not measurable
+    before they run, and a kept child costs its dev evaluations and, for the first, the gate."""
+    figures = [
+        f"{_n(low.tokens.calls)}-{_n(high.tokens.calls)} calls",
+        f"{_n(low.tokens.input_tokens)}-{_n(high.tokens.input_tokens)} input",
+        f"{_n(low.tokens.output_tokens)}-{_n(high.tokens.output_tokens)} output tokens",
+    ]
+    if low.total_usd is not None and high.total_usd is not None:
+        figures.append(f"{_usd(low.total_usd)}-{_usd(high.total_usd)}")
+    return (
+        f"expected range: {', '.join(figures)}; from no round keeping its child, tasks at "
+        f"the least usage measured, to every round ({rounds}) keeping it, tasks at the most"
+    )
+
+
 def render(result: Forecast, note: str) -> None:
     console.print(
         Text.assemble(
@@ -124,7 +140,10 @@ def render(result: Forecast, note: str) -> None:
         console.print(f"  already journaled, not paid again: {done} task evaluations")
     unmeasured = result.measured is not None and not result.measured.attempts
     if unmeasured and result.models["optimizer"] is not None:
-        console.print("  no attempt measured: the optimizer is counted at its limits")
+        console.print(
+            "  no attempt measured: the optimizer is estimated (one try per session, prompts "
+            "of batch_chars, output at its limits)"
+        )
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)
     )
@@ -133,6 +152,8 @@ def render(result: Forecast, note: str) -> None:
         how = "measured" if result.keep_rate_measured else "assumed"
         keep = f"{result.keep_rate or 0:.0%} of rounds keep ({how})"
         wide.print(_table(f"expected case ({keep})", result.expected.phases, result.expected.total))
+        if result.low is not None and result.high is not None:
+            console.print(_range(result.low.total, result.high.total, result.rounds))
     if result.power is not None:
         p = result.power
         mde = f"{p.mde * 100:.1f} pp" if p.mde is not None else "unreachable"
@@ -147,7 +168,7 @@ def render(result: Forecast, note: str) -> None:
 
 def to_json(result: Forecast, note: str) -> dict[str, Any]:
     data = result.model_dump(mode="json")
-    for case in ("worst", "expected"):
+    for case in ("worst", "expected", "low", "high"):
         if data[case] is not None:
             figures = getattr(result, case)
             data[case]["total"]["total_usd"] = figures.total.total_usd
@@ -190,13 +211,15 @@ def pilot(
         print_json({"run_dir": str(directory), "tasks": rows, "plan": to_json(result, note)})
         return
     table = Table(title=f"pilot: {len(rows)} tasks in {directory}", title_justify="left")
-    for column in ("task", "success", "calls", "input tok", "output tok"):
+    # Calls are what the provider billed; a question asked twice was answered from memory.
+    for column in ("task", "success", "calls", "from memory", "input tok", "output tok"):
         table.add_column(column)
     for row in rows:
         table.add_row(
             row["task"],
             "yes" if row["success"] else "no",
             _n(row.get("calls", 0)),
+            _n(row.get("remembered_calls", 0)),
             _n(row.get("input_tokens", 0)),
             _n(row.get("output_tokens", 0)),
         )

@@ -1,18 +1,20 @@
-"""`forecast(config, measured, reused)`: both cases of a search's bill, the budget warnings
-and the gate's power at `[release] min_effect`."""
+"""`forecast(config, measured, reused)`: a search's bill (worst case; expected case and its
+range), the budget warnings and the gate's power at `[release] min_effect`."""
 
 from __future__ import annotations
 
 import math
 
 from rsi.config import ExperimentConfig
-from rsi.forecast.measure import Measured, scope_models, scope_prices
+from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
 from rsi.forecast.model import (
     DEFAULT_BASELINE_RATE,
     DEFAULT_MIN_EFFECT,
     Case,
+    CaseName,
     Forecast,
     case_figures,
+    estimated_attempt,
     evaluation_plan,
     max_rounds,
     worst_attempt,
@@ -31,7 +33,8 @@ def forecast(
     measured: Measured | None = None,
     reused: dict[str, int] | None = None,
 ) -> Forecast:
-    """The plan of `config`'s search; the expected case needs `measured` usage."""
+    """The plan of `config`'s search; the expected case (and its range) needs `measured`
+    usage."""
     reused = reused or {}
     rounds = max_rounds(config)
     attempts_left = max(0, config.search.max_attempts - reused.get("attempts", 0))
@@ -39,29 +42,18 @@ def forecast(
     worst = case_figures(
         config,
         "worst",
-        evaluation_plan(config, rounds, rounds, attempts_left, reused),
+        evaluation_plan(config, rounds, 1.0, attempts_left, reused),
         (worst_units[0], worst_attempt(config)),
         (worst_units[1], _worst_attempt_s(config)),
     )
     keep_rate = measured.keep_rate if measured is not None else None
     measured_keep = keep_rate is not None
-    expected: Case | None = None
+    cases: dict[str, Case] = {}
     if measured is not None and measured.evaluations:
         keep = keep_rate if keep_rate is not None else ASSUMED_KEEP_RATE
-        per_round = measured.attempts_per_round or 1.0
-        expected_rounds = min(float(rounds), config.search.max_attempts / per_round)
-        attempts = min(float(attempts_left), expected_rounds * per_round)
-        attempt_s = _expected_attempt_s(measured)
-        # No attempt measured yet (a pilot): the optimizer is counted at its limits.
-        per_attempt = measured.per_attempt if measured.attempts else worst_attempt(config)
-        expected = case_figures(
-            config,
-            "expected",
-            evaluation_plan(config, expected_rounds, keep * expected_rounds, attempts, reused),
-            (measured.per_task, per_attempt),
-            (measured.task_seconds, attempt_s),
-        )
+        cases = _expected_cases(config, measured, keep, attempts_left, reused)
         keep_rate = keep
+    expected = cases.get("expected")
     return Forecast(
         experiment=config.experiment.name,
         rounds=rounds,
@@ -72,12 +64,45 @@ def forecast(
         prices=scope_prices(config),
         worst=worst,
         expected=expected,
+        low=cases.get("low"),
+        high=cases.get("high"),
         measured=measured,
         keep_rate=keep_rate,
         keep_rate_measured=measured_keep,
         warnings=tuple(budget_warnings(config, worst, expected)),
         power=gate_power(config, measured),
     )
+
+
+def _expected_cases(
+    config: ExperimentConfig,
+    measured: Measured,
+    keep: float,
+    attempts_left: int,
+    reused: dict[str, int],
+) -> dict[str, Case]:
+    """The expected case at keep rate `keep`, and its range (see model.py): no round keeps
+    at the least measured usage (low), every round keeps at the most (high)."""
+    per_round = measured.attempts_per_round or 1.0
+    rounds = min(float(max_rounds(config)), config.search.max_attempts / per_round)
+    # The attempts of the whole search, less those the run already journaled.
+    attempts = min(float(attempts_left), max(0.0, rounds * per_round - reused.get("attempts", 0)))
+    # No attempt measured yet (a pilot): the optimizer is estimated (model.py).
+    per_attempt = measured.per_attempt if measured.attempts else estimated_attempt(config)
+    least = measured.per_attempt if measured.attempts else estimated_attempt(config, output=False)
+    per_task = measured.per_task
+    cases: dict[CaseName, tuple[float, tuple[Tokens, Tokens]]] = {
+        "expected": (keep, (per_task, per_attempt)),
+        "low": (0.0, (measured.per_task_low or per_task, least)),
+        "high": (1.0, (measured.per_task_high or per_task, per_attempt)),
+    }
+    seconds = (measured.task_seconds, _expected_attempt_s(measured))
+    return {
+        name: case_figures(
+            config, name, evaluation_plan(config, rounds, rate, attempts, reused), units, seconds
+        )
+        for name, (rate, units) in cases.items()
+    }
 
 
 def _worst_attempt_s(config: ExperimentConfig) -> float | None:

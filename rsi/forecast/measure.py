@@ -55,6 +55,9 @@ class Measured(BaseModel):
     config_hash: str | None
     evaluations: int  # task evaluations journaled
     per_task: Tokens  # mean generator usage of one task evaluation
+    # The least and the most one evaluation used (each figure on its own); None: as per_task.
+    per_task_low: Tokens | None = None
+    per_task_high: Tokens | None = None
     task_seconds: float | None  # mean wall seconds of one evaluation (runner + judge)
     attempts: int  # proposal attempts journaled
     per_attempt: Tokens  # mean optimizer usage of one attempt (reflection included)
@@ -159,9 +162,20 @@ def _task_seconds(run_dir: Path, ops: list[str]) -> float | None:
     return sum(seconds) / len(seconds) if seconds else None
 
 
+def _spread(state: SearchState) -> tuple[Tokens | None, Tokens | None]:
+    """The least and the most one journaled evaluation used, figure by figure."""
+    rows = [model_usage(e) for e in state.evaluations.values()]
+    if not rows:
+        return None, None
+    values = {k: [float(row.get(k, 0)) for row in rows] for k in TOKEN_KEYS}
+    low = Tokens(**{k: min(v) for k, v in values.items()})
+    return low, Tokens(**{k: max(v) for k, v in values.items()})
+
+
 def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measured:
     """Per-unit usage of the journaled run at `run_dir` (state is its fold)."""
     tokens = used_tokens(state)
+    low, high = _spread(state)
     n = len(state.evaluations)
     attempts = state.attempts
     rounds = state.completed_rounds
@@ -172,6 +186,8 @@ def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measu
         config_hash=config_hash,
         evaluations=n,
         per_task=tokens["generator"].times(1 / n) if n else Tokens(),
+        per_task_low=low,
+        per_task_high=high,
         task_seconds=_task_seconds(run_dir, list(state.evaluations)),
         attempts=attempts,
         per_attempt=tokens["optimizer"].times(1 / attempts) if attempts else Tokens(),

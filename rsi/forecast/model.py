@@ -7,17 +7,26 @@ Task evaluations per phase (DESIGN.md section 8):
   run once per attempt (at most `max_attempts`; selection and diagnosis) and per round
   (reflection);
 - dev: the initial strategy once, then every kept child (worst: every round keeps);
-- release: the champion and the initial strategy (worst and expected: both).
+- release: the champion and the initial strategy, only when some round kept its child (a
+  search that kept nothing has nothing to release and skips the gate); at a keep rate k
+  over r rounds that is 2 x release x (1 - (1 - k)^r) evaluations expected.
 Evaluations already journaled in the run (a pilot's, a stopped search's) are never paid
-again and are left out of both cases.
+again and are left out of every case.
 
 Worst case: every task at its caps (`RunnerLimits`: 48 calls, 500k input and 100k output
 tokens, 900 s or what its calls allow at the call concurrency, plus the judge's two runs at
 the test timeout); every optimizer call at its output limit, two tries per session (a reply
 that does not parse is retried once), prompts at the strategy's bounds. Expected case: the
-measured means per task evaluation and per attempt, and the measured keep rate. Hours: a
-batch of n evaluations takes ceil(n / workers) task times; optimizer sessions run one at
-a time between batches.
+measured means per task evaluation and per attempt, and the measured keep rate. With no
+attempt measured (a pilot), an attempt is estimated: one try per session, each prompt the
+size of the reflective batch (`batch_chars`), output at each session's limit. Its range:
+low, no round keeps its child and every task costs what the cheapest measured one did
+(an unmeasured optimizer writes nothing); high, every round keeps and every task costs
+what the costliest did. Whether rounds keep cannot be measured before they run, and on a
+small search it moves the bill by a third (a kept child adds its dev tasks and the gate).
+Usage is what the provider billed: a question the harness answers from memory costs
+nothing. Hours: a batch of n evaluations takes ceil(n / workers) task times; optimizer
+sessions run one at a time between batches.
 """
 
 from __future__ import annotations
@@ -67,10 +76,15 @@ class PhaseFigures(BaseModel):
         return None if any(v is None for v in values) else float(sum(v or 0.0 for v in values))
 
 
+CaseName = Literal["worst", "expected", "low", "high"]
+
+
 class Case(BaseModel):
+    """One case of the bill: its phases and their total."""
+
     model_config = ConfigDict(frozen=True)
 
-    name: Literal["worst", "expected"]
+    name: CaseName
     phases: tuple[PhaseFigures, ...]
     total: PhaseFigures
 
@@ -89,6 +103,9 @@ class Forecast(BaseModel):
     prices: dict[str, Price | None]
     worst: Case
     expected: Case | None
+    # The expected case's range over how many rounds keep their child: none (low), all (high).
+    low: Case | None = None
+    high: Case | None = None
     measured: Measured | None
     keep_rate: float | None
     keep_rate_measured: bool
@@ -121,6 +138,19 @@ def worst_attempt(config: ExperimentConfig) -> Tokens:
     output = sum(min(t, settings.max_output_tokens) for t in OPTIMIZER_MAX_TOKENS.values())
     calls = SESSION_TRIES * len(OPTIMIZER_MAX_TOKENS)
     return Tokens(calls=calls, input_tokens=calls * prompt, output_tokens=SESSION_TRIES * output)
+
+
+def estimated_attempt(config: ExperimentConfig, *, output: bool = True) -> Tokens:
+    """An attempt's optimizer usage before any is measured: one try per session, each
+    prompt the size of the reflective batch, output at each session's limit (or, with
+    `output` False, none: how much a model writes is unknown until it has written)."""
+    settings = config.optimizer_llm()
+    if settings is None or "reflective" not in config.proposers.stack:
+        return Tokens()
+    calls = len(OPTIMIZER_MAX_TOKENS)
+    prompt = math.ceil(config.proposers.reflective.batch_chars / 4)
+    limits = sum(min(t, settings.max_output_tokens) for t in OPTIMIZER_MAX_TOKENS.values())
+    return Tokens(calls=calls, input_tokens=calls * prompt, output_tokens=limits if output else 0.0)
 
 
 def max_rounds(config: ExperimentConfig) -> int:
@@ -169,7 +199,7 @@ def _phase(
 
 def case_figures(
     config: ExperimentConfig,
-    name: Literal["worst", "expected"],
+    name: CaseName,
     plan: dict[str, tuple[float, float]],
     units: tuple[Tokens, Tokens],
     seconds: tuple[float | None, float | None],
@@ -193,13 +223,20 @@ def case_figures(
 
 
 def evaluation_plan(
-    config: ExperimentConfig, rounds: float, kept: float, attempts: float, reused: dict[str, int]
+    config: ExperimentConfig,
+    rounds: float,
+    keep_rate: float,
+    attempts: float,
+    reused: dict[str, int],
 ) -> dict[str, tuple[float, float]]:
-    """(task evaluations, attempts) per phase, less what the run already journaled."""
+    """(task evaluations, attempts) per phase at `keep_rate` kept children per round, less
+    what the run already journaled."""
     minibatch, dev, release = config.search.minibatch, config.data.dev, config.data.release
+    kept = keep_rate * rounds
+    # The gate runs only when some round kept its child: nothing kept, nothing to release.
+    gated = 1.0 - (1.0 - keep_rate) ** rounds if rounds > 0 else 0.0
     return {
         "proposal": (max(0.0, 2 * minibatch * rounds - reused.get("proposal", 0)), attempts),
         "dev": (max(0.0, dev * (1 + kept) - reused.get("dev", 0)), 0.0),
-        # Nothing kept: the champion is the initial strategy, evaluated once.
-        "release": (max(0.0, release * (1 + min(1.0, kept)) - reused.get("release", 0)), 0.0),
+        "release": (max(0.0, 2 * release * gated - reused.get("release", 0)), 0.0),
     }

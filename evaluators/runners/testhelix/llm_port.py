@@ -98,9 +98,13 @@ class LlmTaskSession:
             raise ModelIgnoresFormat(reason)
 
     def usage(self) -> Usage:
+        """What the task was billed so far, and the calls answered from memory apart."""
         used = self._client.meter.snapshot()
         return Usage(
-            calls=used.calls, input_tokens=used.input_tokens, output_tokens=used.output_tokens
+            calls=used.calls,
+            remembered_calls=used.remembered_calls,
+            input_tokens=used.input_tokens,
+            output_tokens=used.output_tokens,
         )
 
     def tool_chat(self) -> ToolChat:

@@ -14,7 +14,7 @@ from typing import TypeVar
 
 import dspy
 
-from evaluators.llm import LlmSettings, LmFactory, ReplyStore, Usage, UsageMeter, litellm_lm
+from evaluators.llm import LlmSettings, LlmUsage, LmFactory, ReplyStore, UsageMeter, litellm_lm
 from rsi.proposers.base import (
     Insight,
     Proposal,
@@ -86,7 +86,7 @@ class ReflectiveProposer:
     def meter(self) -> UsageMeter:
         return self._models.meter
 
-    def usage(self) -> Usage:
+    def usage(self) -> LlmUsage:
         """The optimizer scope's usage so far: calls, cached calls, input and output tokens."""
         return self._models.meter.snapshot()
 

@@ -27,9 +27,9 @@ from evaluators.llm import (
     LlmFailure,
     LlmReply,
     LlmSettings,
+    LlmUsage,
     LmFactory,
     ReplyStore,
-    Usage,
     UsageMeter,
     litellm_lm,
 )
@@ -77,7 +77,7 @@ def namespace(context: ProposalContext, session: str) -> str:
     )
 
 
-def cost_between(before: Usage, after: Usage) -> ProposalCost:
+def cost_between(before: LlmUsage, after: LlmUsage) -> ProposalCost:
     return ProposalCost(
         calls=after.calls - before.calls,
         cached_calls=after.cached_calls - before.cached_calls,

@@ -4,7 +4,7 @@ field goes on to the reflective diagnosis-and-revision session."""
 
 from __future__ import annotations
 
-from evaluators.llm import Usage
+from evaluators.llm import LlmUsage
 from rsi.proposers.base import (
     NoProposal,
     Proposal,
@@ -39,7 +39,7 @@ class ReflectiveStack:
         self.reflective = reflective
         self.optuna = optuna
 
-    def usage(self) -> Usage:
+    def usage(self) -> LlmUsage:
         return self.reflective.usage()
 
     def propose(self, context: ProposalContext) -> Proposal:
