@@ -17,9 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from evaluators.splits import DEFAULT_SEED, Role, Splits, split_ids
-from search_space.errors import UserInputError
-from search_space.io import describe_validation_error
-from search_space.schema import Context
+from search_space import Context, UserInputError, describe_validation_error
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -20,14 +20,12 @@ from rich.text import Text
 
 from evaluators.judge import judge
 from evaluators.metrics import score_task
-from evaluators.runners.base import run_safely
+from evaluators.runners import run_safely
 from evaluators.tasks import TaskSet
 from rsi.cli.output import console, print_json
 from rsi.config import load_config
 from rsi.engine import build_services
-from search_space import Strategy
-from search_space.errors import UserInputError
-from search_space.io import load_model
+from search_space import Strategy, UserInputError, load_model
 
 
 def register(app: typer.Typer) -> None:

@@ -25,7 +25,7 @@ from rsi.engine import SearchInterrupted, power_warning, read_refused
 from rsi.forecast import Spend
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
 RunDir = Annotated[

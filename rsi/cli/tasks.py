@@ -10,10 +10,11 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from evaluators.harbor import BuildRecord, HarborTask, HarborValidation, validate_harbor_task
-from evaluators.judge import JudgeSettings, TaskValidation, validate_task
+from evaluators.judge import JudgeSettings
 from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners.author_pool import load_author_pool
-from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.runners import load_author_pool
+from evaluators.sandbox import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.task_validation import TaskValidation, validate_task
 from evaluators.tasks import Task, TaskSet, load_problems
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json, typer_app
@@ -27,8 +28,7 @@ from rsi.cli.score import (
     build_sandbox,
     target_summary,
 )
-from search_space import counted
-from search_space.errors import UserInputError
+from search_space import UserInputError, counted
 
 tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 

@@ -8,13 +8,17 @@ from pathlib import Path
 from evaluators.harbor import HarborTask, build_pool
 from evaluators.judge import JudgeSettings, judge
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
-from evaluators.runners.base import Runner, RunnerLimits
-from evaluators.runners.latency import LatencyRunner, latency_judge
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
-from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
-from evaluators.sandbox import LocalSandbox, make_sandbox
-from evaluators.sandbox.base import Sandbox
-from evaluators.sandbox.slots import SlotLimitedSandbox
+from evaluators.runners import (
+    LatencyRunner,
+    LlmTaskModels,
+    Runner,
+    RunnerLimits,
+    ScriptedRunner,
+    TaskDirPools,
+    TestHelixRunner,
+    latency_judge,
+)
+from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
@@ -26,9 +30,7 @@ from rsi.proposers import (
     ReflectiveStack,
     SessionTimeouts,
 )
-from search_space import Strategy
-from search_space.errors import UserInputError
-from search_space.io import load_model
+from search_space import Strategy, UserInputError, load_model
 
 LLM_CACHE_DIR = "llm_cache"
 
@@ -153,7 +155,7 @@ def check_sandbox_ready(sandbox: Sandbox) -> None:
     if isinstance(sandbox, LocalSandbox) and sandbox.problem is not None:
         raise UserInputError(f"sandbox.backend: {sandbox.problem}", source="config")
     if sandbox.name == "docker":
-        from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+        from evaluators.sandbox import DockerSandbox, DockerUnavailable
 
         assert isinstance(sandbox, DockerSandbox)
         try:

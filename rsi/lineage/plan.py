@@ -44,8 +44,7 @@ from rsi.journal import (
     fold,
     lineage_edits,
 )
-from search_space import Strategy, counted, diff
-from search_space.schema import SCALAR_FIELDS
+from search_space import SCALAR_FIELDS, Strategy, counted, diff
 
 SEARCH_NODE = "search"
 SUMMARY_CHARS = 500  # before/after tags stay readable in the runs table

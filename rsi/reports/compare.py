@@ -34,7 +34,7 @@ from rsi.reports.style import (
     png_bytes,
 )
 from rsi.reports.trajectory import running_best
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 COMPARE_FILE = "compare.html"
 COMPARE_FIGURE = "compare_trajectories"

@@ -29,8 +29,7 @@ from rsi.journal import (
 )
 from rsi.reports.release_data import ReleaseCard, release_card
 from rsi.reports.tree_data import TreeNode, lineage_nodes
-from search_space.errors import UserInputError
-from search_space.schema import ALL_FIELDS
+from search_space import ALL_FIELDS, UserInputError
 
 PHASES = ("proposal", "train", "dev", "release")  # proposal: the optimizer's own sessions
 
