@@ -362,7 +362,7 @@ def test_report_of_a_run_without_kept_child(no_kept: Path) -> None:
     assert card.report is not None and not card.report.promote and card.consumed_before
     assert (card.both, card.neither) == (2, 3)
     phases = {p.phase: p for p in data.cost.phases}
-    assert phases["release"].evaluations == 5 and phases["train"].calls == 12
+    assert phases["release"].evaluations == 5 and phases["proposal"].calls == 12
     assert data.cost.simulated_usage and data.cost.untimed == 5 + 4 + 2
 
 

@@ -160,7 +160,7 @@ class _Planner:
         return None
 
     def _round_traces(self, r: int, parent_id: str, child_id: str) -> str:
-        """Per-task train outcomes of parent and child on round r's minibatch."""
+        """Per-task proposal-split outcomes of parent and child on round r's minibatch."""
         started = self.state.rounds_started.get(r)
         tasks = started.tasks if started else ()
         by_key = {

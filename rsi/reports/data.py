@@ -31,7 +31,11 @@ from rsi.reports.release_data import ReleaseCard, release_card
 from rsi.reports.tree_data import TreeNode, lineage_nodes
 from search_space import ALL_FIELDS, UserInputError
 
-PHASES = ("proposal", "train", "dev", "release")  # proposal: the optimizer's own sessions
+# One name per idea: `optimizer` is the optimizer's own model sessions (selection, diagnosis,
+# reflection), `proposal` the evaluations on the proposal split's minibatches (journaled with
+# purpose "train", a name the journal keeps), as `rsi plan` and the money scopes say.
+PHASES = ("optimizer", "proposal", "dev", "release")
+PHASE_OF_PURPOSE = {"train": "proposal", "dev": "dev", "release": "release"}
 
 
 @dataclass(frozen=True)
@@ -243,7 +247,7 @@ def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
     for event in events:
         data = event.data
         if isinstance(data, Evaluation):
-            row = totals[data.purpose]
+            row = totals[PHASE_OF_PURPOSE[data.purpose]]
             usage: dict[str, Any] = data.trace.get("usage", {}) if data.trace else {}
             simulated = simulated or data.trace.get("runner") == "scripted"
             row["evaluations"] += 1
@@ -256,7 +260,7 @@ def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
                 row["runner_s"] += seconds[0]
                 row["judge_s"] += seconds[1]
         elif isinstance(data, ProposerUsage):
-            row = totals["proposal"]
+            row = totals["optimizer"]
             row["calls"] += data.calls
             row["input_tokens"] += data.input_tokens
             row["output_tokens"] += data.output_tokens
