@@ -59,6 +59,15 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
     )
 
 
+def check_proposer_available(config: ExperimentConfig, *, model_check: bool = True) -> None:
+    """Refuse early, before anything is journaled or reserved, an optimizer model that
+    cannot answer (the one place its minimal request is sent; `build_proposer` trusts it)."""
+    if "reflective" in config.proposers.stack:
+        settings = config.optimizer_llm()
+        assert settings is not None  # the config refuses a reflective stack without a model
+        preflight(settings, check=model_check)
+
+
 def build_runner(
     config: ExperimentConfig,
     tasks: TaskSet,
@@ -170,7 +179,6 @@ def build_proposer(
     *,
     pool_ids: tuple[str, ...] = (),
     used: Mapping[str, int] | None = None,
-    model_check: bool = True,
     charge: Charge | None = None,
 ) -> Proposer:
     """The configured proposer stack.
@@ -179,13 +187,13 @@ def build_proposer(
     minus what the journal says earlier processes of this run already used (`used`), with
     `charge` holding each call's dollars under the money caps (`rsi.engine.money`), and
     the run's reply cache, so a resumed search replays its sessions instead of paying.
+    Its model is checked once, before, by `check_proposer_available`.
     """
     stack = config.proposers.stack
     if "reflective" not in stack:
         return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
     settings = config.optimizer_llm()
     assert settings is not None  # the config refuses a reflective stack without a model
-    preflight(settings, check=model_check)  # once per process: the engine checked already
     spent = used or {}
     budget = config.budget
     unlimited = 10**12
