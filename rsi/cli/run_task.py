@@ -20,11 +20,11 @@ from rich.text import Text
 
 from evaluators.judge import judge
 from evaluators.metrics import score_task
-from evaluators.runners import run_safely
-from evaluators.tasks import TaskSet
+from evaluators.runners import RunnerResult, run_safely
+from evaluators.tasks import Task, TaskSet
 from rsi.cli.output import console, print_json
 from rsi.config import load_config
-from rsi.engine import build_services
+from rsi.engine import EvaluationServices, build_services
 from search_space import Strategy, UserInputError, load_model
 
 
@@ -74,16 +74,7 @@ def run_task(
     result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
     trace = result.trace.model_dump(mode="json")
     (out / "trace.json").write_text(json.dumps(trace, indent=1, sort_keys=True))
-    scores: dict[str, Any] | None = None
-    submission = None
-    if result.submission is not None:
-        submission = out / "submission"
-        shutil.rmtree(submission, ignore_errors=True)
-        shutil.copytree(result.submission, submission)
-        judgement = judge(
-            task, submission, services.sandbox, panel=panel, settings=services.judge_settings
-        )
-        scores = score_task(judgement.outcomes()).model_dump(mode="json")
+    submission, scores = _score_submission(result, task, services, out, panel=panel)
     shutil.rmtree(workdir, ignore_errors=True)
     summary = {
         "task": task.id,
@@ -92,8 +83,7 @@ def run_task(
         "error": result.trace.error,
         "usage": trace["usage"],
         "scores": scores,
-        "reply_format": reply_format(trace["phases"]),
-        "phases": trace["phases"],
+        **_phases(trace),
     }
     if as_json:
         print_json(summary)
@@ -102,6 +92,26 @@ def run_task(
     if result.unavailable is not None:
         print(f"error: model unavailable: {result.unavailable}", file=sys.stderr)
         raise typer.Exit(1)
+
+
+def _phases(trace: dict[str, Any]) -> dict[str, Any]:
+    """The trace's phases, and the reply-format tally they hold."""
+    return {"reply_format": reply_format(trace["phases"]), "phases": trace["phases"]}
+
+
+def _score_submission(
+    result: RunnerResult, task: Task, services: EvaluationServices, out: Path, *, panel: bool
+) -> tuple[Path | None, dict[str, Any] | None]:
+    """Copy the submission under `out` and judge it: (its copy, its scores), or Nones."""
+    if result.submission is None:
+        return None, None
+    submission = out / "submission"
+    shutil.rmtree(submission, ignore_errors=True)
+    shutil.copytree(result.submission, submission)
+    judgement = judge(
+        task, submission, services.sandbox, panel=panel, settings=services.judge_settings
+    )
+    return submission, score_task(judgement.outcomes()).model_dump(mode="json")
 
 
 def _render(summary: dict[str, Any]) -> None:

@@ -260,7 +260,7 @@ def render_summary(summary: RunSummary) -> None:
                 str(p["round"]),
                 p["proposer"],
                 edit_text(p["edit"]),
-                p["verdict"] or "-",
+                f"{p['verdict']}: {p['why']}" if p["why"] else p["verdict"] or "-",
                 str(p["calls"]),
                 p["rationale"][:120],
             )
