@@ -325,7 +325,7 @@ def load_problems(directory: Path) -> list[str]:
 
 def _load_any(directory: Path, *, dataset: str) -> Task:
     """Our format, or Harbor's when the directory is laid out as a Harbor task."""
-    from evaluators.harbor.task import is_harbor_dir, load_harbor_task  # harbor imports us
+    from evaluators.harbor import is_harbor_dir, load_harbor_task  # harbor imports us
 
     if is_harbor_dir(directory):
         return load_harbor_task(directory, dataset=dataset)

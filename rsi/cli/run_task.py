@@ -76,15 +76,7 @@ def run_task(
     (out / "trace.json").write_text(json.dumps(trace, indent=1, sort_keys=True))
     submission, scores = _score_submission(result, task, services, out, panel=panel)
     shutil.rmtree(workdir, ignore_errors=True)
-    summary = {
-        "task": task.id,
-        "submission": str(submission) if submission else None,
-        "trace": str(out / "trace.json"),
-        "error": result.trace.error,
-        "usage": trace["usage"],
-        "scores": scores,
-        **_phases(trace),
-    }
+    summary = _summary(task.id, out / "trace.json", trace, submission, scores)
     if as_json:
         print_json(summary)
     else:
@@ -94,9 +86,24 @@ def run_task(
         raise typer.Exit(1)
 
 
-def _phases(trace: dict[str, Any]) -> dict[str, Any]:
-    """The trace's phases, and the reply-format tally they hold."""
-    return {"reply_format": reply_format(trace["phases"]), "phases": trace["phases"]}
+def _summary(
+    task_id: str,
+    trace_file: Path,
+    trace: dict[str, Any],
+    submission: Path | None,
+    scores: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """What `--json` prints and `_render` shows."""
+    return {
+        "task": task_id,
+        "submission": str(submission) if submission else None,
+        "trace": str(trace_file),
+        "error": trace["error"],
+        "usage": trace["usage"],
+        "scores": scores,
+        "reply_format": reply_format(trace["phases"]),
+        "phases": trace["phases"],
+    }
 
 
 def _score_submission(
