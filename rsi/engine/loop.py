@@ -184,7 +184,7 @@ class Engine:
                 self.lineage.close()  # flushes what is queued, then reports last failures
                 for failure in self.lineage.failures():
                     op = f"lineage:failed:{failure.event_seq}"
-                    if self.parts is None:  # refused before the parts: nothing to tell
+                    if self.parts is None:  # no parts yet: straight to the journal
                         journal.append(op, failure)
                     else:
                         self.record(op, failure)
