@@ -10,15 +10,13 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from evaluators.harbor.task import HarborTask
 from evaluators.junit import TestCaseResult, parse_junit
 from evaluators.metrics import SuiteQuality, TaskOutcomes, TaskScores, score_task, suite_quality
-from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners.author_pool import load_author_pool
-from evaluators.sandbox.base import (
+from evaluators.sandbox import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
     DEFAULT_TIMEOUT_CAP_S,
@@ -29,8 +27,10 @@ from evaluators.sandbox.base import (
     Sandbox,
 )
 from evaluators.tasks import PanelLabel, Task
-from search_space import counted
-from search_space.errors import UserInputError
+from search_space import UserInputError
+
+if TYPE_CHECKING:
+    from evaluators.harbor import HarborTask
 
 DEFAULT_KEPT_OUTPUT_CHARS = 20_000
 
@@ -84,6 +84,8 @@ def task_targets(task: Task, *, panel: bool) -> tuple[Target, ...]:
     A Harbor task's targets are its built images, all run with `$APP_DIR` at the initial
     image's working directory.
     """
+    from evaluators.harbor import HarborTask  # harbor builds on evaluators.tasks, as we do
+
     if isinstance(task, HarborTask):
         return _image_targets(task, panel=panel)
     env = task.environment_dir
@@ -249,69 +251,4 @@ def judge(
         panel=panel,
         timeout_s=specs[0].timeout_s,
         results=tuple(_to_result(t, r, settings) for t, r in zip(targets, runs, strict=True)),
-    )
-
-
-class TaskValidation(BaseModel):
-    """Whether a task's labels agree with its trusted verifier; `problems` says what not."""
-
-    model_config = ConfigDict(frozen=True)
-
-    task_id: str
-    ok: bool
-    problems: tuple[str, ...]
-    judgement: TaskJudgement
-
-
-_EXPECTED = {
-    TargetKind.INITIAL: Outcome.FAIL,
-    TargetKind.REFERENCE: Outcome.PASS,
-    TargetKind.VALID: Outcome.PASS,
-    TargetKind.INVALID: Outcome.FAIL,
-}
-
-
-def validate_task(
-    task: Task,
-    sandbox: Sandbox,
-    *,
-    settings: JudgeSettings | None = None,
-    executor: Executor | None = None,
-) -> TaskValidation:
-    """Run the trusted verifier (tests/) on every target and check the labels:
-    fail on initial, pass on the reference and valid members, fail on invalid members, and
-    the declared panel sizes (one reference plus task.toml's valid/invalid counts), and
-    that an `author/` pool loads with every file inside `author/` and shares no test name
-    or body with `tests/`."""
-    judgement = judge(
-        task, task.tests_dir, sandbox, panel=True, settings=settings, executor=executor
-    )
-    problems: list[str] = []
-    if not any(p.is_file() for p in task.solution_dir.rglob("*")):
-        problems.append("reference: solution/ holds no file")
-    if task.author_dir.is_dir():
-        try:
-            pool = load_author_pool(task.author_dir)
-        except UserInputError as error:
-            problems.append(f"author pool: {error}")
-        else:
-            problems += [f"author pool: {p}" for p in verifier_overlap(pool, task.tests_dir)]
-    for kind, declared in (
-        (TargetKind.VALID, task.panel_valid),
-        (TargetKind.INVALID, task.panel_invalid),
-    ):
-        found = len(judgement.of_kind(kind))
-        if found != declared:
-            members = counted(found, f"{kind.value} member")
-            problems.append(f"panel: {members}, task.toml declares {declared}")
-    for result in judgement.results:
-        expected = _EXPECTED[result.kind]
-        if result.outcome is not expected:
-            why = f" ({result.error})" if result.error else ""
-            problems.append(
-                f"{result.target}: verifier gave {result.outcome.value}, "
-                f"expected {expected.value}{why}"
-            )
-    return TaskValidation(
-        task_id=task.id, ok=not problems, problems=tuple(problems), judgement=judgement
     )

@@ -13,7 +13,7 @@ from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.sandbox.base import DEFAULT_RESULTS_XML_LIMIT_BYTES
+from evaluators.sandbox import DEFAULT_RESULTS_XML_LIMIT_BYTES
 
 MAX_TEST_CASES = 20_000
 MAX_NAME_CHARS = 500

@@ -20,7 +20,7 @@ from math import comb
 from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.junit import TestCaseResult, TestStatus
-from evaluators.sandbox.base import Outcome
+from evaluators.sandbox import Outcome
 
 
 def accepted(outcome: Outcome | None) -> int:

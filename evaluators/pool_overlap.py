@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from evaluators.runners.author_pool import AuthorPool
+from evaluators.runners import AuthorPool
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from enum import Enum
 
 from pydantic import BaseModel, ConfigDict
 
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 DEFAULT_SEED = 42
 

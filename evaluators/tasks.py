@@ -17,9 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from evaluators.splits import DEFAULT_SEED, Role, Splits, split_ids
-from search_space.errors import UserInputError
-from search_space.io import describe_validation_error
-from search_space.schema import Context
+from search_space import Context, UserInputError, describe_validation_error
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -327,7 +325,7 @@ def load_problems(directory: Path) -> list[str]:
 
 def _load_any(directory: Path, *, dataset: str) -> Task:
     """Our format, or Harbor's when the directory is laid out as a Harbor task."""
-    from evaluators.harbor.task import is_harbor_dir, load_harbor_task  # harbor imports us
+    from evaluators.harbor import is_harbor_dir, load_harbor_task  # harbor imports us
 
     if is_harbor_dir(directory):
         return load_harbor_task(directory, dataset=dataset)

@@ -14,12 +14,8 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from evaluators.llm import LlmSettings, price_of
-from evaluators.runners.latency import LatencySettings
-from evaluators.runners.noise import ScriptedSettings
-from evaluators.runners.testhelix import HarnessSettings
-from search_space import SearchSpace
-from search_space.errors import UserInputError
-from search_space.identity import content_id
+from evaluators.runners import HarnessSettings, LatencySettings, ScriptedSettings
+from search_space import SearchSpace, UserInputError, content_id
 
 CONFIG_FILE = "config.json"  # the resolved config inside a run directory, written once
 

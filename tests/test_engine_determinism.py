@@ -126,7 +126,8 @@ def test_runs_at_one_two_and_four_workers_write_the_same_journal(tmp_path: Path)
         engine = Engine(config.model_copy(update={"search": search}), home / "run")
         engine.run()  # same run id ("run") in every home
         journals[workers] = _content(home / "run")
-        guesses[workers] = engine.evaluator.prefetcher.stats
+        assert engine.parts is not None  # the run's parts outlive it, closed
+        guesses[workers] = engine.parts.evaluator.prefetcher.stats
     first = journals[1]
     assert any('"evaluation"' in payload for _, _, payload in first)
     differing = [key for key, journal in journals.items() if journal != first]

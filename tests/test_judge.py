@@ -15,10 +15,10 @@ from evaluators.judge import (
     judge,
     run_spec,
     task_targets,
-    validate_task,
 )
 from evaluators.junit import TestStatus
 from evaluators.sandbox import Isolation, Outcome, Sandbox, make_sandbox
+from evaluators.task_validation import validate_task
 from evaluators.tasks import Task, load_task
 
 FIXTURE = Path(__file__).parent / "fixtures" / "tasks" / "clamp-range"

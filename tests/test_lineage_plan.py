@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rsi.journal import read_events
+import pytest
+
+from rsi.journal import Screened, read_events, why_discarded
 from rsi.lineage.plan import NAME_EDIT_CHARS, _edit_name, plan
 from tests.lineage_fixtures import write_journal
 
@@ -37,3 +39,27 @@ def test_a_failed_gate_and_a_long_edit_read_at_a_glance(tmp_path: Path) -> None:
     name = _edit_name({"op": "set_guidance", "text": "Assert every column width. " * 10})
     assert name.startswith("guidance: 'Assert every") and name.endswith("…")
     assert len(name) == NAME_EDIT_CHARS
+
+
+@pytest.mark.parametrize(
+    ("parent", "child", "regressions", "why"),
+    [
+        (2, 2, 0, "no gain"),
+        (2, 1, 1, "no gain, 1 regression"),
+        (1, 2, 2, "2 regressions"),  # gained overall, but lost tasks the parent solved
+    ],
+)
+def test_why_a_child_was_discarded_in_a_few_words(
+    parent: int, child: int, regressions: int, why: str
+) -> None:
+    screen = Screened(
+        round=2,
+        parent_id="p",
+        child_id="c",
+        parent_successes=parent,
+        child_successes=child,
+        regressions=regressions,
+        passed=False,
+        reason="the rule's own sentence",
+    )
+    assert why_discarded(screen) == why

@@ -19,7 +19,7 @@ from rsi.proposers import (
     OptimizerBudgetExhausted,
     ProposalRefused,
     ReflectiveProposer,
-    ScreenVerdict,
+    ScreenFeedback,
     SessionTimeouts,
 )
 from tests.llm_server import LocalLlmServer, Status, message_text
@@ -33,7 +33,7 @@ from tests.test_reflective_unit import (
 
 REFERENCE_LINE = "assert solve('zz-planted-reference') == 'REFERENCE-4711'"
 NOTEBOOK = {"insights": [{"text": "Lessons on table layout help.", "evidence": ["cli-table"]}]}
-VERDICT = ScreenVerdict(passed=False, gain=0, regressions=0, reason="no gain")
+VERDICT = ScreenFeedback(passed=False, gain=0, regressions=0, reason="no gain")
 
 
 def reply(name: str, value: dict[str, Any]) -> str:

@@ -25,7 +25,7 @@ from rsi.proposers import (
     ProposalRefused,
     ReflectiveProposer,
     ReflectiveStack,
-    ScreenVerdict,
+    ScreenFeedback,
     TaskFeedback,
 )
 from rsi.proposers.optuna_proposer import OptunaProposer
@@ -371,7 +371,7 @@ def test_the_batch_is_cut_to_its_budget() -> None:
 
 
 # -- reflection ------------------------------------------------------------------------------
-VERDICT = ScreenVerdict(
+VERDICT = ScreenFeedback(
     passed=True, gain=1, regressions=0, reason="gained 1", gained=("cli-table",)
 )
 PROPOSAL = Proposal(SCALAR_EDIT, "contextTokens", "reflective", "clauses unread", "diagnosis")

@@ -25,6 +25,7 @@ from mlflow import MlflowClient
 from rsi.cli import main
 from rsi.config import CONFIG_FILE
 from rsi.journal import (
+    EVENTS_FILE,
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
@@ -40,6 +41,7 @@ from rsi.journal import (
     SearchStopped,
     SplitRecorded,
     evaluation_op,
+    read_outcome_events,
 )
 from rsi.lineage import CARD_TAG, REPORT_KEY_TAG, default_tracking_uri, sync_run_dir
 from rsi.release import run_gate
@@ -362,8 +364,43 @@ def test_report_of_a_run_without_kept_child(no_kept: Path) -> None:
     assert card.report is not None and not card.report.promote and card.consumed_before
     assert (card.both, card.neither) == (2, 3)
     phases = {p.phase: p for p in data.cost.phases}
-    assert phases["release"].evaluations == 5 and phases["train"].calls == 12
+    assert phases["release"].evaluations == 5 and phases["proposal"].calls == 12
     assert data.cost.simulated_usage and data.cost.untimed == 5 + 4 + 2
+
+
+def test_a_discarded_child_says_why_in_the_trajectory_tree_and_status(
+    no_kept: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Round 1's child solved 1 of 2 where its parent solved both: no gain, one regression."""
+    why = "no gain, 1 regression"
+    data = collect(no_kept)
+    figures = render_figures(data)
+    reasons = by_gid(figures["trajectory"], "discard-reason")
+    assert [r.get_text() for r in reasons] == [why]  # type: ignore[attr-defined]
+    labels = [label.get_text() for label in by_gid(figures["lineage_tree"], "label")]  # type: ignore[attr-defined]
+    assert [label for label in labels if "child 1, parent 2" in label] == [
+        f"r1  agentSteps: 12 → 14  child 1, parent 2: {why}"
+    ]
+    code, out, _ = rsi_cli(capsys, "status", str(no_kept))
+    assert code == 0 and f"discarded: {why}" in " ".join(out.split())
+    code, out, _ = rsi_cli(capsys, "status", str(no_kept), "--json")
+    (proposal,) = json.loads(out)["proposals"]
+    assert code == 0 and (proposal["verdict"], proposal["why"]) == ("discarded", why)
+
+
+def test_the_report_draws_from_the_events_a_sink_holds_without_the_journal(
+    no_kept: Path, tmp_path: Path
+) -> None:
+    """A lineage sink holds evaluations without their traces; its final report draws from
+    them (costs, the scripted runner's simulated counts) and never reads the journal."""
+    expected = collect(no_kept)
+    copy = tmp_path / "held"
+    shutil.copytree(no_kept, copy)
+    held_events = read_outcome_events(copy)
+    (copy / EVENTS_FILE).unlink()  # drawing must not read it again
+    held = collect(copy, held_events)
+    assert held.cost == expected.cost and held.cost.simulated_usage
+    assert (held.rounds, held.tree, held.card) == (expected.rounds, expected.tree, expected.card)
 
 
 def rsi_cli(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -11,9 +11,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaluators.judge import validate_task
 from evaluators.sandbox import LocalSandbox
 from evaluators.splits import Role, ids_hash, split_ids
+from evaluators.task_validation import validate_task
 from evaluators.tasks import PanelLabel, TaskSet, load_task
 from search_space.errors import UserInputError
 from search_space.schema import Context

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 import docker
 import docker.errors
 
-from evaluators.sandbox.python_flavor import PYTHON_IMAGE
+from evaluators.sandbox import PYTHON_IMAGE
 from search_space import UserInputError
 
 _FROM = re.compile(r"^(\s*FROM\s+)((?:--\S+\s+)*)(\S+)(.*)$", re.IGNORECASE)

@@ -21,7 +21,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 from evaluators.harbor.containers import LABEL, read_tree, removed_after
 from evaluators.harbor.images import BUILD_NETWORKS, StepLog, build_initial, build_solved
 from evaluators.harbor.task import HarborImages, HarborTask, PanelImage
-from evaluators.sandbox.bootstrap import docker_client
+from evaluators.sandbox import docker_client
 from evaluators.tasks import PublicFile, TaskSet
 from search_space import UserInputError
 

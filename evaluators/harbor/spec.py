@@ -13,8 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from search_space import UserInputError
-from search_space.io import describe_validation_error
+from search_space import UserInputError, describe_validation_error
 
 DEFAULT_VERIFIER_TIMEOUT_S = 600.0
 DEFAULT_AGENT_TIMEOUT_S = 600.0

@@ -20,8 +20,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.harbor.spec import HarborToml, parse_harbor_toml
 from evaluators.tasks import TASK_ID, PanelLabel, PublicFile, PublicTask, Task, read_task_toml
-from search_space import UserInputError
-from search_space.schema import Context
+from search_space import Context, UserInputError
 
 SOLVE_SCRIPT = "solve.sh"
 TEST_SCRIPT = "test.sh"

@@ -9,8 +9,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from search_space.errors import UserInputError
-from search_space.io import describe_validation_error
+from search_space import UserInputError, describe_validation_error
 
 if sys.version_info >= (3, 11):
     import tomllib

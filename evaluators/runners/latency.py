@@ -33,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
-from evaluators.sandbox.base import Isolation, Outcome, Sandbox
+from evaluators.sandbox import Isolation, Outcome, Sandbox
 from evaluators.tasks import PublicTask, Task
 from search_space import Strategy, strategy_id
 

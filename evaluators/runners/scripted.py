@@ -70,7 +70,7 @@ from evaluators.runners.clauses import Clause, parse_instruction
 from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens
 from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings
 from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
-from evaluators.sandbox.base import RunSpec, Sandbox
+from evaluators.sandbox import RunSpec, Sandbox
 from evaluators.tasks import PublicTask, TaskSet
 from search_space import Component, Strategy, retrieve_lessons, strategy_id
 

@@ -1,9 +1,15 @@
 """Sandboxes: run one suite against one program, isolated (docs/design.md section 5).
 
 `make_sandbox("local" | "docker", ...)` builds a backend; both satisfy `Sandbox`.
+`SlotLimitedSandbox` bounds how many runs one sandbox takes at once. The Docker side
+(`DockerSandbox`, `DockerUnavailable`, the image builders `bootstrap_base` and `bootstrap_python`,
+`docker_client`) loads the docker SDK only when first asked for.
 """
 
 from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
 
 from evaluators.sandbox.base import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
@@ -18,10 +24,26 @@ from evaluators.sandbox.base import (
     Sandbox,
 )
 from evaluators.sandbox.local import LocalSandbox
+from evaluators.sandbox.slots import SlotLimitedSandbox
 from evaluators.sandbox.workspace import DEFAULT_IMAGE
-from search_space.errors import UserInputError
+from search_space import UserInputError
+
+if TYPE_CHECKING:
+    from evaluators.sandbox.bootstrap import BootstrapError, bootstrap_base, docker_client
+    from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+    from evaluators.sandbox.python_flavor import PYTHON_IMAGE, bootstrap_python
 
 BACKENDS = ("local", "docker")
+# The names that need the docker SDK, by the module that defines them.
+_DOCKER_NAMES = {
+    "BootstrapError": "bootstrap",
+    "bootstrap_base": "bootstrap",
+    "docker_client": "bootstrap",
+    "DockerSandbox": "docker_backend",
+    "DockerUnavailable": "docker_backend",
+    "PYTHON_IMAGE": "python_flavor",
+    "bootstrap_python": "python_flavor",
+}
 
 __all__ = [
     "BACKENDS",
@@ -29,7 +51,10 @@ __all__ = [
     "DEFAULT_OUTPUT_LIMIT_BYTES",
     "DEFAULT_RESULTS_XML_LIMIT_BYTES",
     "DEFAULT_TIMEOUT_CAP_S",
+    "PYTHON_IMAGE",
+    "BootstrapError",
     "DockerSandbox",
+    "DockerUnavailable",
     "Isolation",
     "Limit",
     "Limits",
@@ -38,6 +63,10 @@ __all__ = [
     "RunResult",
     "RunSpec",
     "Sandbox",
+    "SlotLimitedSandbox",
+    "bootstrap_base",
+    "bootstrap_python",
+    "docker_client",
     "make_sandbox",
 ]
 
@@ -59,9 +88,8 @@ def make_sandbox(
 
 
 def __getattr__(name: str) -> object:
-    """`DockerSandbox` loads the docker SDK only when first asked for."""
-    if name == "DockerSandbox":
-        from evaluators.sandbox.docker_backend import DockerSandbox
-
-        return DockerSandbox
+    """The Docker names load the docker SDK only when first asked for."""
+    if name in _DOCKER_NAMES:
+        module = importlib.import_module(f"evaluators.sandbox.{_DOCKER_NAMES[name]}")
+        return getattr(module, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,7 @@ import docker.errors
 from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH, remove_tree
-from search_space.errors import RsiError, UserInputError
+from search_space import RsiError, UserInputError
 
 FALLBACK_MIRROR = "http://deb.debian.org/debian"
 SLIM_BASE = "python:3.11-slim"
@@ -40,7 +40,7 @@ class BootstrapError(RsiError, RuntimeError):
 
 
 class BootstrapResult(BaseModel):
-    """What `bootstrap` did."""
+    """What `bootstrap_base` did."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -143,7 +143,7 @@ def _from_debootstrap(client: docker.DockerClient, image: str, log: Callable[[st
         remove_tree(scratch)
 
 
-def bootstrap(
+def bootstrap_base(
     image: str = DEFAULT_IMAGE, *, force: bool = False, log: Callable[[str], None] = print
 ) -> BootstrapResult:
     """Build `image` unless it exists (or `force`); raises when no engine is reachable."""

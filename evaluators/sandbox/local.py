@@ -55,7 +55,7 @@ from evaluators.sandbox.workspace import (
     remove_tree,
     sandbox_env,
 )
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 INSTALL_HINT = "install bubblewrap (`make sandbox-deps` or `apt-get install bubblewrap`)"
 PROBE_UID = 999_999  # as root, probes run as an unprivileged uid, exactly like runs

@@ -152,7 +152,6 @@ def run_with_deadline(
     """
     buffer = CappedBuffer(output_limit)
     start = time.monotonic()
-    deadline = start + timeout_s
     proc = subprocess.Popen(
         list(argv),
         stdin=subprocess.DEVNULL,
@@ -167,33 +166,18 @@ def run_with_deadline(
     assert proc.stdout is not None
     fd = proc.stdout.fileno()
     os.set_blocking(fd, False)
-    timed_out = False
-    stream_open = True
     try:
         with selectors.DefaultSelector() as selector:
             selector.register(fd, selectors.EVENT_READ)
-            while proc.poll() is None:
-                remaining = deadline - time.monotonic()
-                if remaining <= 0:
-                    timed_out = True
-                    _kill_group(proc.pid)
-                    break
-                if stream_open:
-                    if selector.select(min(remaining, 0.2)):
-                        stream_open = _drain(fd, buffer)
-                else:
-                    with contextlib.suppress(subprocess.TimeoutExpired):
-                        proc.wait(timeout=min(remaining, 0.05))
+            pipe = _Pipe(fd, buffer, selector)
+            timed_out = _watch(proc, pipe, start + timeout_s)
             duration = time.monotonic() - start
             _kill_group(proc.pid)  # leftovers that stayed in the group
             proc.wait()
             if cleanup is not None:
                 cleanup()
             # Whatever still holds the pipe after the cleanup gets a short grace, no more.
-            drain_until = time.monotonic() + _DRAIN_AFTER_EXIT_S
-            while stream_open and time.monotonic() < drain_until:
-                if selector.select(0.05):
-                    stream_open = _drain(fd, buffer)
+            pipe.drain_for(_DRAIN_AFTER_EXIT_S)
     finally:
         if proc.poll() is None:
             _kill_group(proc.pid)
@@ -206,3 +190,39 @@ def run_with_deadline(
         output=buffer.text(),
         output_truncated=buffer.truncated,
     )
+
+
+@dataclass
+class _Pipe:
+    """The command's output pipe while it is read: open until it reports end of file."""
+
+    fd: int
+    buffer: CappedBuffer
+    selector: selectors.BaseSelector
+    open: bool = True
+
+    def read_within(self, seconds: float) -> None:
+        """Read what arrives within `seconds` (at once when something is waiting)."""
+        if self.selector.select(seconds):
+            self.open = _drain(self.fd, self.buffer)
+
+    def drain_for(self, seconds: float) -> None:
+        until = time.monotonic() + seconds
+        while self.open and time.monotonic() < until:
+            self.read_within(0.05)
+
+
+def _watch(proc: subprocess.Popen[bytes], pipe: _Pipe, deadline: float) -> bool:
+    """Read the output until the command exits; kill its group at `deadline`. True if it
+    had to be killed."""
+    while proc.poll() is None:
+        remaining = deadline - time.monotonic()
+        if remaining <= 0:
+            _kill_group(proc.pid)
+            return True
+        if pipe.open:
+            pipe.read_within(min(remaining, 0.2))
+        else:
+            with contextlib.suppress(subprocess.TimeoutExpired):
+                proc.wait(timeout=min(remaining, 0.05))
+    return False

@@ -14,7 +14,7 @@ import sys
 from evaluators.runners import RunnerAbort
 from rsi.cli.output import typer_app
 from rsi.journal import JournalConflict
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")

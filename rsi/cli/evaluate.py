@@ -14,9 +14,7 @@ from rsi.cli.output import console, print_json
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import build_services, evaluate_one
 from rsi.journal import Evaluation
-from search_space import Strategy, strategy_id
-from search_space.errors import UserInputError
-from search_space.io import load_model
+from search_space import Strategy, UserInputError, load_model, strategy_id
 
 
 def register(app: typer.Typer) -> None:

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from rsi.cli.output import console, print_json, typer_app
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 # rsi.release and rsi.release_power are imported inside the commands: they load scipy.stats,
 # which would add about a second to every other `rsi` command.

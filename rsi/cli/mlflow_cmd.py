@@ -10,7 +10,7 @@ import typer
 from rsi.cli.output import console, print_json, typer_app
 from rsi.config import read_run_config
 from rsi.journal import RunLock
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 mlflow_app = typer_app(help="Mirror runs into MLflow.", no_args_is_help=True)
 

@@ -10,7 +10,7 @@ import typer
 from rsi.cli.mlflow_cmd import JsonFlag, TrackingUri, store_error, synced
 from rsi.cli.output import console, print_json
 from rsi.config import read_run_config
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 
 def register(app: typer.Typer) -> None:

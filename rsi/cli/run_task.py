@@ -20,14 +20,12 @@ from rich.text import Text
 
 from evaluators.judge import judge
 from evaluators.metrics import score_task
-from evaluators.runners.base import run_safely
-from evaluators.tasks import TaskSet
+from evaluators.runners import RunnerResult, run_safely
+from evaluators.tasks import Task, TaskSet
 from rsi.cli.output import console, print_json
 from rsi.config import load_config
-from rsi.engine import build_services
-from search_space import Strategy
-from search_space.errors import UserInputError
-from search_space.io import load_model
+from rsi.engine import EvaluationServices, build_services
+from search_space import Strategy, UserInputError, load_model
 
 
 def register(app: typer.Typer) -> None:
@@ -76,27 +74,9 @@ def run_task(
     result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
     trace = result.trace.model_dump(mode="json")
     (out / "trace.json").write_text(json.dumps(trace, indent=1, sort_keys=True))
-    scores: dict[str, Any] | None = None
-    submission = None
-    if result.submission is not None:
-        submission = out / "submission"
-        shutil.rmtree(submission, ignore_errors=True)
-        shutil.copytree(result.submission, submission)
-        judgement = judge(
-            task, submission, services.sandbox, panel=panel, settings=services.judge_settings
-        )
-        scores = score_task(judgement.outcomes()).model_dump(mode="json")
+    submission, scores = _score_submission(result, task, services, out, panel=panel)
     shutil.rmtree(workdir, ignore_errors=True)
-    summary = {
-        "task": task.id,
-        "submission": str(submission) if submission else None,
-        "trace": str(out / "trace.json"),
-        "error": result.trace.error,
-        "usage": trace["usage"],
-        "scores": scores,
-        "reply_format": reply_format(trace["phases"]),
-        "phases": trace["phases"],
-    }
+    summary = _summary(task.id, out / "trace.json", trace, submission, scores)
     if as_json:
         print_json(summary)
     else:
@@ -104,6 +84,41 @@ def run_task(
     if result.unavailable is not None:
         print(f"error: model unavailable: {result.unavailable}", file=sys.stderr)
         raise typer.Exit(1)
+
+
+def _summary(
+    task_id: str,
+    trace_file: Path,
+    trace: dict[str, Any],
+    submission: Path | None,
+    scores: dict[str, Any] | None,
+) -> dict[str, Any]:
+    """What `--json` prints and `_render` shows."""
+    return {
+        "task": task_id,
+        "submission": str(submission) if submission else None,
+        "trace": str(trace_file),
+        "error": trace["error"],
+        "usage": trace["usage"],
+        "scores": scores,
+        "reply_format": reply_format(trace["phases"]),
+        "phases": trace["phases"],
+    }
+
+
+def _score_submission(
+    result: RunnerResult, task: Task, services: EvaluationServices, out: Path, *, panel: bool
+) -> tuple[Path | None, dict[str, Any] | None]:
+    """Copy the submission under `out` and judge it: (its copy, its scores), or Nones."""
+    if result.submission is None:
+        return None, None
+    submission = out / "submission"
+    shutil.rmtree(submission, ignore_errors=True)
+    shutil.copytree(result.submission, submission)
+    judgement = judge(
+        task, submission, services.sandbox, panel=panel, settings=services.judge_settings
+    )
+    return submission, score_task(judgement.outcomes()).model_dump(mode="json")
 
 
 def _render(summary: dict[str, Any]) -> None:

@@ -11,10 +11,18 @@ from typing import Annotated
 import typer
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.sandbox import DEFAULT_IMAGE, LocalSandbox, Outcome, RunSpec, Sandbox
-from evaluators.sandbox.bootstrap import BootstrapError, bootstrap
-from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
-from evaluators.sandbox.python_flavor import bootstrap_python
+from evaluators.sandbox import (
+    DEFAULT_IMAGE,
+    BootstrapError,
+    DockerSandbox,
+    DockerUnavailable,
+    LocalSandbox,
+    Outcome,
+    RunSpec,
+    Sandbox,
+    bootstrap_base,
+    bootstrap_python,
+)
 from rsi.cli.output import console, err_console, print_json, typer_app
 
 sandbox_app = typer_app(help="Set up and check the sandboxes.", no_args_is_help=True)
@@ -77,7 +85,7 @@ def bootstrap_command(
         _bootstrap_python(wheels, requirements, wheelhouse, force=force, as_json=as_json)
         return
     try:
-        result = bootstrap(image, force=force, log=lambda line: err_console.print(line))
+        result = bootstrap_base(image, force=force, log=lambda line: err_console.print(line))
     except BootstrapError as error:
         err_console.print(f"error: {' '.join(str(error).split())}")
         raise typer.Exit(1) from error

@@ -12,12 +12,11 @@ from rich.table import Table
 from evaluators.harbor import HarborTask
 from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
 from evaluators.junit import TestStatus
-from evaluators.sandbox import make_sandbox
-from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.sandbox import DEFAULT_TIMEOUT_CAP_S, Sandbox, make_sandbox
 from evaluators.tasks import Task, TaskSet
 from rsi.cli.harbor_pool import BaseImageOption, built_pool
 from rsi.cli.output import console, print_json
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 
 class Backend(str, Enum):

@@ -25,7 +25,7 @@ from rsi.engine import SearchInterrupted, power_warning, read_refused
 from rsi.forecast import Spend
 from rsi.journal import RunSummary, edit_text
 from rsi.release import GateReport, gate_table
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
 RunDir = Annotated[
@@ -260,7 +260,7 @@ def render_summary(summary: RunSummary) -> None:
                 str(p["round"]),
                 p["proposer"],
                 edit_text(p["edit"]),
-                p["verdict"] or "-",
+                f"{p['verdict']}: {p['why']}" if p["why"] else p["verdict"] or "-",
                 str(p["calls"]),
                 p["rationale"][:120],
             )

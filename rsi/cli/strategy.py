@@ -13,14 +13,15 @@ from search_space import (
     EDIT_ADAPTER,
     SearchSpace,
     Strategy,
+    UserInputError,
     apply,
     counted,
     diff,
+    load_model,
     parse_edit,
+    read_json_file,
     strategy_id,
 )
-from search_space.errors import UserInputError
-from search_space.io import load_model, read_json_file
 
 strategy_app = typer_app(help="Validate, compare and edit strategy files.", no_args_is_help=True)
 

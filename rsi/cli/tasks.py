@@ -10,10 +10,11 @@ import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
 from evaluators.harbor import BuildRecord, HarborTask, HarborValidation, validate_harbor_task
-from evaluators.judge import JudgeSettings, TaskValidation, validate_task
+from evaluators.judge import JudgeSettings
 from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners.author_pool import load_author_pool
-from evaluators.sandbox.base import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.runners import load_author_pool
+from evaluators.sandbox import DEFAULT_TIMEOUT_CAP_S, Sandbox
+from evaluators.task_validation import TaskValidation, validate_task
 from evaluators.tasks import Task, TaskSet, load_problems
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json, typer_app
@@ -27,8 +28,7 @@ from rsi.cli.score import (
     build_sandbox,
     target_summary,
 )
-from search_space import counted
-from search_space.errors import UserInputError
+from search_space import UserInputError, counted
 
 tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 
@@ -189,26 +189,7 @@ def validate(
     task_set, _records = built_pool(task_set, base_image, jobs=jobs, quiet=as_json)
     sandbox = build_sandbox(backend, allow_reduced_isolation=allow_reduced_isolation, image=image)
     settings = JudgeSettings(timeout_cap_s=timeout_cap)
-    results: list[TaskValidation | HarborValidation] = []
-    with (
-        ThreadPoolExecutor(max_workers=workers, thread_name_prefix="validate") as pool,
-        Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            console=err_console,
-            disable=as_json,
-            transient=True,
-        ) as progress,
-    ):
-        bar = progress.add_task("validating", total=len(task_set))
-        for task in task_set.tasks:
-            progress.update(bar, description=task.id)
-            validation = _validate_one(task, sandbox, settings, pool)
-            results.append(validation)
-            progress.advance(bar)
-            if not as_json:
-                _print_validation(validation)
+    results = _validate_all(task_set, sandbox, settings, workers=workers, quiet=as_json)
     ok = all(v.ok for v in results)
     if as_json:
         print_json(
@@ -219,6 +200,34 @@ def validate(
         console.print(f"{len(results) - bad} of {counted(len(results), 'task')} valid")
     if not ok:
         raise typer.Exit(1)
+
+
+def _validate_all(
+    task_set: TaskSet, sandbox: Sandbox, settings: JudgeSettings, *, workers: int, quiet: bool
+) -> list[TaskValidation | HarborValidation]:
+    """Validate each task in turn (its targets on `workers` threads), with a progress bar
+    and a line per task unless `quiet`."""
+    results: list[TaskValidation | HarborValidation] = []
+    with (
+        ThreadPoolExecutor(max_workers=workers, thread_name_prefix="validate") as pool,
+        Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            console=err_console,
+            disable=quiet,
+            transient=True,
+        ) as progress,
+    ):
+        bar = progress.add_task("validating", total=len(task_set))
+        for task in task_set.tasks:
+            progress.update(bar, description=task.id)
+            validation = _validate_one(task, sandbox, settings, pool)
+            results.append(validation)
+            progress.advance(bar)
+            if not quiet:
+                _print_validation(validation)
+    return results
 
 
 def _print_validation(validation: TaskValidation | HarborValidation) -> None:

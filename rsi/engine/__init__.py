@@ -8,7 +8,9 @@ Public surface:
 - `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
+- `SearchParts`: what a running engine built, in one place (`parts.py`);
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
+- `ScreenStep`: keeping a candidate, screening a child and closing its round;
 - `minibatch`, `Budget`, `StopFlag`: sampling and stop conditions;
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
@@ -32,11 +34,13 @@ from rsi.engine.evaluation import (
 from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
 from rsi.engine.money import SpendCapReached
+from rsi.engine.parts import SearchParts
 from rsi.engine.pilot import run_pilot
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
 from rsi.engine.sampling import minibatch
+from rsi.engine.screen_step import ScreenStep
 from rsi.engine.screening import (
     ACCEPTANCE_RULES,
     AcceptanceRule,
@@ -59,8 +63,10 @@ __all__ = [
     "LineageSink",
     "ModelUnavailable",
     "ProposalStep",
+    "ScreenStep",
     "ScreenVerdict",
     "SearchInterrupted",
+    "SearchParts",
     "SpendCapReached",
     "StopFlag",
     "StopRequested",

@@ -39,8 +39,7 @@ from rsi.engine.dask_worker import (
 )
 from rsi.engine.evaluation import EvaluationResult, EvaluationServices, ExecutorLost
 from rsi.journal import Purpose
-from search_space import Strategy
-from search_space.errors import UserInputError
+from search_space import Strategy, UserInputError
 
 logger = logging.getLogger(__name__)
 POLL_S = 1.0  # how often a wait looks at the cluster's health while nothing finishes

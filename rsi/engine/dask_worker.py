@@ -33,8 +33,7 @@ from rsi.engine import evaluation
 from rsi.engine.evaluation import EvaluationResult, EvaluationServices
 from rsi.engine.runtime import build_services, check_sandbox_ready
 from rsi.journal import Evaluation, Purpose
-from search_space import Strategy
-from search_space.errors import RsiError, UserInputError
+from search_space import RsiError, Strategy, UserInputError
 
 TASKS_ENV = (
     "RSI_TASKS"  # where a worker's copy of the task corpus lives, when not where the driver's does

@@ -11,23 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from evaluators.llm import preflight
 from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import (
-    EvaluationPool,
-    EvaluationServices,
-    Evaluator,
-    ModelUnavailable,
-    StopRequested,
-)
+from rsi.engine.evaluation import EvaluationServices, ModelUnavailable, StopRequested
 from rsi.engine.executors import open_pool
-from rsi.engine.money import SpendCapReached, generator_charge, money_ledger, optimizer_charge
+from rsi.engine.money import SpendCapReached
+from rsi.engine.parts import PartsInputs, SearchParts, build_parts
 from rsi.engine.ports import LineageSink
-from rsi.engine.proposal_step import ProposalStep
-from rsi.engine.reflection_step import ReflectionStep
-from rsi.engine.runtime import build_proposer, build_services, load_initial
-from rsi.engine.schedule import Schedule
+from rsi.engine.runtime import build_services, check_proposer_available, load_initial
 from rsi.engine.screening import AcceptanceRule, acceptance_rule
 from rsi.engine.start import (
     Admission,
@@ -39,21 +30,15 @@ from rsi.engine.start import (
 )
 from rsi.engine.stopping import Budget, StopFlag
 from rsi.journal import (
-    CandidateKept,
     ChildProposed,
-    DevScored,
-    Evaluation,
     Event,
     EventData,
     GatePower,
     Journal,
     LineageFailed,
-    Reflection,
-    RoundCompleted,
     RoundStarted,
     RunLock,
     RunStarted,
-    Screened,
     SearchHalted,
     SearchPaused,
     SearchState,
@@ -77,6 +62,17 @@ class SearchInterrupted(RsiError, RuntimeError):
 
 
 class Engine:
+    """One search in one run directory: build it, then `run()` it (again, to resume).
+
+    The constructor checks what can be checked without the run's lock (the sandbox, the
+    runner's and the optimizer's models, the tasks) and builds nothing that writes.
+    `run()` takes the lock, folds the journal into `state`, admits the search, then builds
+    the run's parts in one place (`SearchParts`: schedule, proposer, evaluator and the
+    round's steps, `rsi.engine.parts`) and drives rounds until a stop condition, then the
+    gate. `parts` is None outside a run. Assign `acceptance` before `run()` to screen
+    children with another `AcceptanceRule`; `observer` sees every newly journaled event.
+    """
+
     def __init__(
         self,
         config: ExperimentConfig,
@@ -93,14 +89,10 @@ class Engine:
         self.config = config
         self.finish = finish  # end a search paused at its optimizer budget
         self.run_dir = run_dir
-        self.model_check = model_check  # False: --skip-model-check sends no minimal request
         self.services = services or build_services(config, run_dir, model_check=model_check)
         self._given_proposer = proposer
-        if proposer is None and "reflective" in config.proposers.stack:
-            settings = config.optimizer_llm()
-            assert settings is not None
-            # an unusable model fails here, before anything is journaled or reserved
-            preflight(settings, check=model_check)
+        if proposer is None:  # an unusable model fails here, before anything is journaled
+            check_proposer_available(config, model_check=model_check)
         self.observer = observer or (lambda _event: None)
         self.lineage = lineage
         self.override_consumed_release = override_consumed_release
@@ -113,6 +105,14 @@ class Engine:
         self.admission = Admission(
             config, self.services.tasks, self.ledger, run_dir, override_consumed_release
         )
+        self.parts: SearchParts | None = None  # built by run(), in one place
+
+    @property
+    def journal(self) -> Journal:
+        """The open journal of the running search."""
+        if self.parts is None:
+            raise RuntimeError("the engine is not running: call run()")
+        return self.parts.journal
 
     # --- journal plumbing -------------------------------------------------------------------
 
@@ -150,16 +150,21 @@ class Engine:
         return self.state
 
     def _run_locked(self, stop: StopFlag) -> None:
-        self.journal = Journal(self.run_dir)
+        journal = Journal(self.run_dir)
+        self.parts = None
         try:
-            self.state = self.journal.fold()
+            self.state = journal.fold()
             self.admission.plan(self.state.split)  # the cheap refusals, before a cluster starts
             with open_pool(self.config, self.run_dir, self.services) as (pool, in_flight):
                 # the ledger's claim last: an unreachable cluster must not hold the split
-                admitted = self.admission.admit(self.state, self.journal)
-                self._build_steps(pool, in_flight, stop)
+                admitted = self.admission.admit(self.state, journal)
+                inputs = PartsInputs(
+                    self.config, self.run_dir, self.services, self.state, journal,
+                    self.record, self.guard, self.acceptance, self._given_proposer,
+                )  # fmt: skip
+                self.parts = build_parts(inputs, pool, in_flight, stop)
                 clear_refused(self.run_dir)
-                self._search(stop, admitted)
+                self._search(self.parts, stop, admitted)
         except SpendCapReached as reached:  # before the task that could cross a cap
             self._pause(str(reached), op=f"pause:usd:{len(self.journal)}")
         except RunnerAbort as abort:  # further evaluations wasted: stop as on SIGTERM
@@ -173,61 +178,24 @@ class Engine:
         except StopRequested as stopped:
             raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
         finally:
-            if hasattr(self, "evaluator"):
-                self.evaluator.close()
+            if self.parts is not None:
+                self.parts.evaluator.close()
             if self.lineage is not None:
                 self.lineage.close()  # flushes what is queued, then reports last failures
                 for failure in self.lineage.failures():
-                    self.record(f"lineage:failed:{failure.event_seq}", failure)
-            self.journal.close()
+                    op = f"lineage:failed:{failure.event_seq}"
+                    if self.parts is None:  # no parts yet: straight to the journal
+                        journal.append(op, failure)
+                    else:
+                        self.record(op, failure)
+            journal.close()
 
     def check_start(self) -> GatePower | None:
         """Admission's refusals (split, gate power) without writing anything, so a caller
         can refuse before drawing progress; see `Admission.check`."""
         return self.admission.check()
 
-    def _build_steps(self, pool: EvaluationPool, in_flight: int, stop: StopFlag) -> None:
-        self.schedule = Schedule(self.config, self.state)
-        money = money_ledger(self.config, self.state)  # [budget] money caps
-        self.proposer = self._given_proposer or build_proposer(
-            self.config,
-            self.run_dir,
-            pool_ids=self.services.tasks.ids,
-            used=self.state.optimizer,
-            model_check=self.model_check,
-            charge=optimizer_charge(self.config, money),
-        )
-        self.evaluator = Evaluator(
-            self.services,
-            self.journal,
-            self.record,
-            pool,
-            max_in_flight=in_flight,
-            should_stop=stop,
-            speculate=self.config.speculates(),
-            money=generator_charge(self.config, money),
-        )
-        self.proposal = ProposalStep(
-            state=self.state,
-            record=self.record,
-            proposer=self.proposer,
-            tasks=self.services.tasks,
-            space=self.config.search_space,
-            guard=self.guard,
-            seed=self.config.experiment.seed,
-            health_check=self.services.runner.health_check,
-            health_timeout_s=self.config.timeouts.health_check_s,
-        )
-        self.reflection = ReflectionStep(
-            state=self.state,
-            record=self.record,
-            proposer=self.proposer,
-            tasks=self.services.tasks,
-            space=self.config.search_space,
-            seed=self.config.experiment.seed,
-        )
-
-    def _search(self, stop: StopFlag, admitted: Admitted) -> None:
+    def _search(self, parts: SearchParts, stop: StopFlag, admitted: Admitted) -> None:
         config = self.config
         self.record(
             "run:start",
@@ -243,10 +211,12 @@ class Engine:
         if admitted.power is not None and not self.state.finished:
             self.record("power:prior", admitted.power)
         if not self.state.finished:  # a finished run resumed only settles its ledger entry
-            self.evaluator.prefetch(self.schedule.certain_batches(self.initial))
-            self._keep(self.initial, parent_id=None, round_number=0, edit=None, proposer=None)
+            parts.evaluator.prefetch(parts.schedule.certain_batches(self.initial))
+            parts.screen.keep(
+                self.initial, parent_id=None, round_number=0, edit=None, proposer=None
+            )
             self._record_dev_power()
-            reason = self._rounds(stop)
+            reason = self._rounds(parts, stop)
             ops = f"stop:{self.state.completed_rounds}:{self.state.attempts}"
             self.record(ops, SearchStopped(reason=reason))
             freeze_champion(self.state, self.run_dir, self.record)
@@ -254,7 +224,7 @@ class Engine:
             GateInputs(
                 state=self.state,
                 record=self.record,
-                evaluate=self.evaluator.evaluate_many,
+                evaluate=parts.evaluator.evaluate_many,
                 initial=self.initial,
                 settings=config.release,
                 ledger=self.ledger,
@@ -275,13 +245,13 @@ class Engine:
         )
         self.record("power:dev", power)
 
-    def _rounds(self, stop: StopFlag) -> str:
+    def _rounds(self, parts: SearchParts, stop: StopFlag) -> str:
         """Run rounds until a stop condition; return why the search stopped."""
         budget = Budget(self.config.budget)
         while True:
             if stop():
                 raise StopRequested(stop.reason() or "stopped")
-            reason = self.schedule.terminal_reason(budget)
+            reason = parts.schedule.terminal_reason(budget)
             if reason is not None:
                 return reason
             spent = budget.optimizer_spent(self.state.optimizer)
@@ -290,7 +260,7 @@ class Engine:
             if spent is not None:
                 return f"finished at the {spent}"
             try:
-                self._round(self.schedule.current_round())
+                self._round(parts, parts.schedule.current_round())
             except OptimizerBudgetExhausted as exhausted:
                 spent = f"optimizer budget {exhausted.cap} reached"
                 if not self.finish:
@@ -324,52 +294,23 @@ class Engine:
     def _strategy(self, sid: str) -> Strategy:
         return Strategy.model_validate(self.state.candidates[sid].strategy)
 
-    def _keep(
-        self,
-        strategy: Strategy,
-        *,
-        parent_id: str | None,
-        round_number: int,
-        edit: dict[str, object] | None,
-        proposer: str | None,
-    ) -> None:
-        sid = strategy_id(strategy)
-        self.record(
-            f"keep:{sid}",
-            CandidateKept(
-                strategy_id=sid,
-                parent_id=parent_id,
-                round=round_number,
-                strategy=strategy.to_json_dict(),
-                edit=edit,
-                proposer=proposer,
-            ),
-        )
-        assert self.state.split is not None
-        dev = self.evaluator.evaluate(strategy, self.state.split.roles["dev"], "dev")
-        successes = sum(e.success for e in dev.values())
-        rar = successes / len(dev)
-        self.record(
-            f"dev:{sid}", DevScored(strategy_id=sid, rar=rar, successes=successes, n=len(dev))
-        )
-
-    def _round(self, r: int) -> None:
+    def _round(self, parts: SearchParts, r: int) -> None:
         started = self.state.rounds_started.get(r)
         if started is None:
-            tasks = self.schedule.batch(r)
+            tasks = parts.schedule.batch(r)
             assert tasks is not None
             started = self.record(
                 f"round:{r}:start",
-                RoundStarted(round=r, parent_id=self.schedule.select_parent(), tasks=tasks),
+                RoundStarted(round=r, parent_id=parts.schedule.select_parent(), tasks=tasks),
             ).data  # type: ignore[assignment]
         assert isinstance(started, RoundStarted)
         parent = self._strategy(started.parent_id)
-        parent_evals = self.evaluator.evaluate(parent, started.tasks, "train")
+        parent_evals = parts.evaluator.evaluate(parent, started.tasks, "train")
         while self.state.attempts < self.config.search.max_attempts:
-            child = self._pending_child(r) or self.proposal.attempt(parent, started)
+            child = self._pending_child(r) or parts.proposal.attempt(parent, started)
             if child is None:
                 continue
-            self._evaluate_child(r, started, parent_evals, child)
+            parts.screen.screen(started, parent, parent_evals, child)
             return
 
     def _pending_child(self, r: int) -> ChildProposed | None:
@@ -379,53 +320,3 @@ class Engine:
         screen, keep, dev evaluation and reflection is missing gets completed idempotently.
         """
         return next((p for p in self.state.proposals if p.round == r), None)
-
-    def _evaluate_child(
-        self,
-        r: int,
-        started: RoundStarted,
-        parent_evals: dict[str, Evaluation],
-        child_event: ChildProposed,
-    ) -> None:
-        child = Strategy.model_validate(child_event.strategy)
-        child_evals = self.evaluator.evaluate(child, started.tasks, "train")
-        verdict = self.acceptance.screen(
-            {t: e.success for t, e in parent_evals.items()},
-            {t: e.success for t, e in child_evals.items()},
-        )
-        self.record(
-            f"round:{r}:screen",
-            Screened(
-                round=r,
-                parent_id=started.parent_id,
-                child_id=child_event.child_id,
-                parent_successes=verdict.parent_successes,
-                child_successes=verdict.child_successes,
-                regressions=verdict.regressions,
-                passed=verdict.passed,
-                reason=verdict.reason,
-                rule=verdict.rule,
-            ),
-        )
-        if verdict.passed:
-            self._keep(
-                child,
-                parent_id=started.parent_id,
-                round_number=r,
-                edit=child_event.edit,
-                proposer=child_event.proposer,
-            )
-        parent = Strategy.model_validate(self.state.candidates[started.parent_id].strategy)
-        self.reflection.after_screen(
-            started, parent, child_event, verdict, (parent_evals, child_evals)
-        )
-        insight = (
-            f"round {r}: {child_event.proposer} edited {child_event.field} "
-            f"({child_event.rationale}); {verdict.reason}; "
-            f"{'kept' if verdict.passed else 'discarded'}"
-        )
-        self.record(f"round:{r}:reflection", Reflection(round=r, insight=insight))
-        attempts = self.state.attempts_in_round(r)
-        self.record(
-            f"round:{r}:done", RoundCompleted(round=r, attempts=attempts, kept=verdict.passed)
-        )

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Protocol
 
 from evaluators.llm import MoneyCaps, MoneyLedger, Price, ScopeCharge
-from evaluators.runners.base import RunnerLimits
+from evaluators.runners import RunnerLimits
 from rsi.config import ExperimentConfig
 from rsi.forecast import scope_prices, spend
 from rsi.journal import Evaluation, SearchState, model_usage

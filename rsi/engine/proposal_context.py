@@ -12,8 +12,7 @@ import dataclasses
 from evaluators.tasks import TaskSet
 from rsi.journal import Evaluation, RoundStarted, SearchState, evaluation_op
 from rsi.proposers import PastAttempt, ProposalContext, TaskFeedback
-from search_space import SearchSpace, Strategy
-from search_space.schema import SCALAR_FIELDS
+from search_space import SCALAR_FIELDS, SearchSpace, Strategy
 
 
 def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:

@@ -25,6 +25,7 @@ from rsi.proposers import (
     NoProposal,
     OptimizerBudgetExhausted,
     Proposal,
+    ProposalContext,
     ProposalCost,
     ProposalRefused,
     Proposer,
@@ -40,6 +41,16 @@ from search_space import (
 )
 
 HealthCheck = Callable[[Strategy], None]
+
+
+@dataclass(frozen=True)
+class _Proposed:
+    """What asking the proposer gave: a proposal, or the reason (and refusal) it gave none."""
+
+    proposal: Proposal | None
+    refused: ProposalRefused | None
+    reason: str
+    message: str
 
 
 @dataclass(frozen=True)
@@ -65,19 +76,9 @@ class ProposalStep:
             attempt=attempt, parent=parent, started=started,
         )  # fmt: skip
         prefix = f"round:{r}:attempt:{attempt}"
-        refused: ProposalRefused | None = None
-        try:
-            proposal: Proposal | None = self.proposer.propose(context)
-        except ProposalRefused as error:  # the proposer's own host check or session failed
-            proposal, refused, reason, message = None, error, error.reason, error.message
-            self._record_cost(prefix, r, attempt, error.session or "proposal", error.cost)
-        except NoProposal as error:
-            proposal, reason, message = None, "no_proposal", str(error)
-        except OptimizerBudgetExhausted as error:
-            self._record_cost(prefix, r, attempt, "budget", error.cost)
-            raise
-        if proposal is not None:
-            self._record_cost(prefix, r, attempt, proposal.session or "proposal", proposal.cost)
+        outcome = self._propose(context, prefix, r, attempt)
+        proposal, refused = outcome.proposal, outcome.refused
+        reason, message = outcome.reason, outcome.message
         child: Strategy | None = None
         if proposal is not None:
             try:
@@ -101,10 +102,36 @@ class ProposalStep:
             )
             return None
         assert proposal is not None
+        return self._record_child(prefix, started, attempt, proposal, child)
+
+    def _propose(self, context: ProposalContext, prefix: str, r: int, attempt: int) -> _Proposed:
+        """Ask the proposer once and journal what its sessions used; a refusal or no
+        proposal comes back with its reason, an exhausted optimizer budget propagates."""
+        try:
+            proposal = self.proposer.propose(context)
+        except ProposalRefused as error:  # the proposer's own host check or session failed
+            self._record_cost(prefix, r, attempt, error.session or "proposal", error.cost)
+            return _Proposed(None, error, error.reason, error.message)
+        except NoProposal as error:
+            return _Proposed(None, None, "no_proposal", str(error))
+        except OptimizerBudgetExhausted as error:
+            self._record_cost(prefix, r, attempt, "budget", error.cost)
+            raise
+        self._record_cost(prefix, r, attempt, proposal.session or "proposal", proposal.cost)
+        return _Proposed(proposal, None, "", "")
+
+    def _record_child(
+        self,
+        prefix: str,
+        started: RoundStarted,
+        attempt: int,
+        proposal: Proposal,
+        child: Strategy,
+    ) -> ChildProposed:
         event = self.record(
             f"{prefix}:child",
             ChildProposed(
-                round=r,
+                round=started.round,
                 attempt=attempt,
                 parent_id=started.parent_id,
                 child_id=strategy_id(child),

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from evaluators.tasks import TaskSet
 from rsi.engine.proposal_context import build_context, state_as_of
-from rsi.engine.screening import ScreenVerdict as Screen
+from rsi.engine.screening import ScreenVerdict
 from rsi.journal import (
     ChildProposed,
     Evaluation,
@@ -24,7 +24,7 @@ from rsi.journal import (
     RoundStarted,
     SearchState,
 )
-from rsi.proposers import Proposal, Proposer, Reflector, ScreenVerdict
+from rsi.proposers import Proposal, Proposer, Reflector, ScreenFeedback
 from search_space import SearchSpace, Strategy
 
 
@@ -42,7 +42,7 @@ class ReflectionStep:
         started: RoundStarted,
         parent: Strategy,
         child: ChildProposed,
-        screen: Screen,
+        screen: ScreenVerdict,
         outcomes: tuple[Mapping[str, Evaluation], Mapping[str, Evaluation]],
     ) -> None:
         """Ask the proposer to reflect on this round's screen, once."""
@@ -62,7 +62,7 @@ class ReflectionStep:
         )  # fmt: skip
         proposal = Proposal(child.edit, child.field, child.proposer, child.rationale)
         parent_evals, child_evals = outcomes
-        verdict = ScreenVerdict(
+        feedback = ScreenFeedback(
             passed=screen.passed,
             gain=screen.child_successes - screen.parent_successes,
             regressions=screen.regressions,
@@ -74,7 +74,7 @@ class ReflectionStep:
                 t for t in started.tasks if parent_evals[t].success and not child_evals[t].success
             ),
         )
-        result = self.proposer.reflect(context, proposal, verdict)
+        result = self.proposer.reflect(context, proposal, feedback)
         for index, insight in enumerate(result.insights):
             self.record(f"round:{r}:insight:{index}", Reflection(round=r, insight=insight.render()))
         cost = result.cost

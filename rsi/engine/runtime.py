@@ -8,13 +8,17 @@ from pathlib import Path
 from evaluators.harbor import HarborTask, build_pool
 from evaluators.judge import JudgeSettings, judge
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
-from evaluators.runners.base import Runner, RunnerLimits
-from evaluators.runners.latency import LatencyRunner, latency_judge
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
-from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
-from evaluators.sandbox import LocalSandbox, make_sandbox
-from evaluators.sandbox.base import Sandbox
-from evaluators.sandbox.slots import SlotLimitedSandbox
+from evaluators.runners import (
+    LatencyRunner,
+    LlmTaskModels,
+    Runner,
+    RunnerLimits,
+    ScriptedRunner,
+    TaskDirPools,
+    TestHelixRunner,
+    latency_judge,
+)
+from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
@@ -26,9 +30,7 @@ from rsi.proposers import (
     ReflectiveStack,
     SessionTimeouts,
 )
-from search_space import Strategy
-from search_space.errors import UserInputError
-from search_space.io import load_model
+from search_space import Strategy, UserInputError, load_model
 
 LLM_CACHE_DIR = "llm_cache"
 
@@ -55,6 +57,15 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
         "use 'scripted', 'testhelix' or 'latency'",
         source="config",
     )
+
+
+def check_proposer_available(config: ExperimentConfig, *, model_check: bool = True) -> None:
+    """Refuse early, before anything is journaled or reserved, an optimizer model that
+    cannot answer (the one place its minimal request is sent; `build_proposer` trusts it)."""
+    if "reflective" in config.proposers.stack:
+        settings = config.optimizer_llm()
+        assert settings is not None  # the config refuses a reflective stack without a model
+        preflight(settings, check=model_check)
 
 
 def build_runner(
@@ -153,7 +164,7 @@ def check_sandbox_ready(sandbox: Sandbox) -> None:
     if isinstance(sandbox, LocalSandbox) and sandbox.problem is not None:
         raise UserInputError(f"sandbox.backend: {sandbox.problem}", source="config")
     if sandbox.name == "docker":
-        from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+        from evaluators.sandbox import DockerSandbox, DockerUnavailable
 
         assert isinstance(sandbox, DockerSandbox)
         try:
@@ -168,7 +179,6 @@ def build_proposer(
     *,
     pool_ids: tuple[str, ...] = (),
     used: Mapping[str, int] | None = None,
-    model_check: bool = True,
     charge: Charge | None = None,
 ) -> Proposer:
     """The configured proposer stack.
@@ -177,13 +187,13 @@ def build_proposer(
     minus what the journal says earlier processes of this run already used (`used`), with
     `charge` holding each call's dollars under the money caps (`rsi.engine.money`), and
     the run's reply cache, so a resumed search replays its sessions instead of paying.
+    Its model is checked once, before, by `check_proposer_available`.
     """
     stack = config.proposers.stack
     if "reflective" not in stack:
         return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
     settings = config.optimizer_llm()
     assert settings is not None  # the config refuses a reflective stack without a model
-    preflight(settings, check=model_check)  # once per process: the engine checked already
     spent = used or {}
     budget = config.budget
     unlimited = 10**12

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.journal import SplitRecorded
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 
 def epoch_order(proposal_ids: Sequence[str], *, seed: int, epochs: int) -> list[str]:

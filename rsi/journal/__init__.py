@@ -11,7 +11,8 @@ Public surface:
 - `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
   (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
   reads a trace back from the journal; `EvaluationOutcome`, `TraceSource`);
-- `summarise`, `RunSummary`, `edit_text`, `lineage_edits`: a run as people read it;
+- `summarise`, `RunSummary`, `edit_text`, `lineage_edits`, `why_discarded`: a run as people
+  read it;
 - `Record`: the callable through which search steps append (and fold) one event.
 """
 
@@ -66,6 +67,7 @@ from rsi.journal.summary import (
     lineage_edits,
     read_state,
     summarise,
+    why_discarded,
 )
 
 Record = Callable[[str, EventData], Event]
@@ -120,5 +122,6 @@ __all__ = [
     "read_outcome_events",
     "read_state",
     "summarise",
+    "why_discarded",
     "without_trace",
 ]

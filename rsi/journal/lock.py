@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 from types import TracebackType
 
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 _ATTEMPTS = 5
 

@@ -32,8 +32,7 @@ from pydantic import ValidationError
 
 from rsi.journal.events import EVENT_DATA, Event, EventData, OutcomeEvent
 from rsi.journal.state import SearchState
-from search_space.errors import RsiError, UserInputError
-from search_space.identity import canonical_json
+from search_space import RsiError, UserInputError, canonical_json
 
 EVENTS_FILE = "events.jsonl"
 # Test hook for crash-safety tests: SIGKILL this process right after the k-th append.

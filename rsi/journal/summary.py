@@ -8,9 +8,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
+from rsi.journal.events import Screened
 from rsi.journal.state import SearchState
 from rsi.journal.store import fold_journal
-from search_space import InvalidEdit, describe_edit, parse_edit
+from search_space import InvalidEdit, counted, describe_edit, parse_edit
 
 
 class KeptSummary(BaseModel):
@@ -106,6 +107,7 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
                 "edit": p.edit,
                 "rationale": p.rationale,
                 "verdict": _verdict(state, p.round),
+                "why": _why(state, p.round),
                 "calls": sum(
                     u.calls for u in state.usage if u.round == p.round and u.attempt == p.attempt
                 ),
@@ -120,6 +122,21 @@ def _verdict(state: SearchState, round_number: int) -> str | None:
     if screened is None:
         return None
     return "kept" if screened.passed else "discarded"
+
+
+def _why(state: SearchState, round_number: int) -> str | None:
+    screened = state.screens.get(round_number)
+    return why_discarded(screened) if screened is not None and not screened.passed else None
+
+
+def why_discarded(screen: Screened) -> str:
+    """Why a child failed its screen, in a few words: "1 regression", "no gain" or "no
+    gain, 2 regressions" (the acceptance rule's own sentence is `screen.reason`). `rsi
+    status`, the report's trajectory and tree, and MLflow's run names all say it this way."""
+    lost = counted(screen.regressions, "regression")
+    if screen.child_successes <= screen.parent_successes:
+        return f"no gain, {lost}" if screen.regressions else "no gain"
+    return lost if screen.regressions else screen.reason
 
 
 def edit_text(edit: dict[str, Any]) -> str:

@@ -43,9 +43,9 @@ from rsi.journal import (
     edit_text,
     fold,
     lineage_edits,
+    why_discarded,
 )
-from search_space import Strategy, counted, diff
-from search_space.schema import SCALAR_FIELDS
+from search_space import SCALAR_FIELDS, Strategy, diff
 
 SEARCH_NODE = "search"
 SUMMARY_CHARS = 500  # before/after tags stay readable in the runs table
@@ -161,7 +161,7 @@ class _Planner:
         return None
 
     def _round_traces(self, r: int, parent_id: str, child_id: str) -> str:
-        """Per-task train outcomes of parent and child on round r's minibatch."""
+        """Per-task proposal-split outcomes of parent and child on round r's minibatch."""
         started = self.state.rounds_started.get(r)
         tasks = started.tasks if started else ()
         by_key = {
@@ -338,9 +338,7 @@ class _Planner:
             key=f"discarded:{screen.round}:{screen.child_id}",
             parent=candidate_node(screen.parent_id),
             name=(
-                f"r{screen.round} discarded: "
-                f"{counted(screen.regressions, 'regression') if screen.regressions else 'no gain'}"
-                f" · {_edit_name(proposal.edit)}"
+                f"r{screen.round} discarded: {why_discarded(screen)} · {_edit_name(proposal.edit)}"
             ),
             start_ms=start,
             end_ms=start,

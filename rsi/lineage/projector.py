@@ -39,7 +39,7 @@ from rsi.journal import (
 from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
 from rsi.lineage.registry import sync_champion
 from rsi.lineage.report_artifacts import sync_report
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 RUN_ID_TAG = "rsi.run_id"
 NODE_TAG = "rsi.node"

@@ -23,7 +23,7 @@ from mlflow.entities.model_registry import ModelVersion
 from mlflow.exceptions import MlflowException
 
 from rsi.journal import lineage_edits
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 if TYPE_CHECKING:
     from rsi.lineage.plan import Plan

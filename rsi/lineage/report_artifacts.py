@@ -53,7 +53,7 @@ def sync_report(
     key = report_key(events)
     if client.get_run(search_run).data.tags.get(REPORT_KEY_TAG) == key:
         return False
-    rendered = render_run(run_dir)
+    rendered = render_run(run_dir, events)  # the journal as the sink holds it: read once
     with tempfile.TemporaryDirectory(prefix="rsi-report-") as folder:
         root = Path(folder)
         for name, png in rendered.figures.items():

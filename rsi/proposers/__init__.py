@@ -13,7 +13,7 @@ from rsi.proposers.base import (
     Proposer,
     ReflectionResult,
     Reflector,
-    ScreenVerdict,
+    ScreenFeedback,
     TaskFeedback,
 )
 from rsi.proposers.optuna_proposer import OptunaProposer
@@ -44,7 +44,7 @@ __all__ = [
     "ReflectiveStack",
     "Reflector",
     "Refusal",
-    "ScreenVerdict",
+    "ScreenFeedback",
     "SessionTimeouts",
     "TaskFeedback",
 ]

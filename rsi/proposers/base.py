@@ -132,8 +132,9 @@ class OptimizerBudgetExhausted(RsiError, RuntimeError):
 
 
 @dataclass(frozen=True)
-class ScreenVerdict:
-    """The screen of a proposed child on the parent's minibatch, as reflection sees it."""
+class ScreenFeedback:
+    """The screen of a proposed child on the parent's minibatch, as reflection sees it: the
+    acceptance rule's verdict (`rsi.engine.ScreenVerdict`) plus which tasks moved."""
 
     passed: bool
     gain: int  # child successes minus parent successes
@@ -179,5 +180,5 @@ class Reflector(Protocol):
     """Optional: a proposer that also reflects on a screened proposal."""
 
     def reflect(
-        self, context: ProposalContext, proposal: Proposal, verdict: ScreenVerdict
+        self, context: ProposalContext, proposal: Proposal, verdict: ScreenFeedback
     ) -> ReflectionResult: ...

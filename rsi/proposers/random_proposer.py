@@ -7,8 +7,7 @@ import re
 
 from rsi.proposers.base import NoProposal, Proposal, ProposalContext
 from rsi.proposers.heuristic import TECHNIQUE_SENTENCES
-from search_space import Context
-from search_space.skills import generation_skills
+from search_space import Context, generation_skills
 
 
 class RandomProposer:

@@ -22,8 +22,7 @@ import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from rsi.release.report import format_p, render_markdown
-from search_space import counted
-from search_space.errors import UserInputError
+from search_space import UserInputError, counted
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray

@@ -24,8 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from search_space.errors import UserInputError
-from search_space.identity import canonical_json
+from search_space import UserInputError, canonical_json
 
 LEDGER_FILE = "consumed_release_splits.jsonl"
 LOCK_FILE = "consumed_release_splits.lock"

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 COLUMNS: tuple[str, str, str] = ("task_id", "baseline", "challenger")
 TRUE_TOKENS = frozenset({"1", "true", "pass"})

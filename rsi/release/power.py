@@ -21,7 +21,7 @@ import numpy as np
 from numpy.typing import NDArray
 from pydantic import BaseModel, ConfigDict, Field
 
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 _GRID_POINTS = 64
 _BISECTIONS = 40

@@ -35,8 +35,7 @@ from rsi.journal import (
 )
 from rsi.release.gate import run_gate, run_without_gate
 from rsi.release.ledger import ReleaseLedger, Reservation
-from search_space import RsiError, Strategy, strategy_id
-from search_space.errors import UserInputError
+from search_space import RsiError, Strategy, UserInputError, strategy_id
 
 CHAMPION_FILE = "champion.json"
 

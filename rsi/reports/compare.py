@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from pydantic import BaseModel, ConfigDict
 
@@ -34,7 +35,7 @@ from rsi.reports.style import (
     png_bytes,
 )
 from rsi.reports.trajectory import running_best
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 COMPARE_FILE = "compare.html"
 COMPARE_FIGURE = "compare_trajectories"
@@ -108,42 +109,8 @@ def compare_figure(runs: Sequence[ReportData]) -> Figure:
     last = max((p.round for run in runs for p in run.rounds), default=0)
     for i, run in enumerate(runs):
         colour, style = RUN_COLOURS[i % len(RUN_COLOURS)], RUN_STYLES[i % len(RUN_STYLES)]
-        run_last = max((p.round for p in run.rounds), default=0)
-        best = running_best(run.kept, run_last)
-        dev.step(
-            [r for r, _ in best],
-            [v for _, v in best],
-            where="post",
-            color=colour,
-            linestyle=style,
-            linewidth=2.2,
-            label=run.run_id,
-            gid="champion",
-        )
-        if run.initial_dev_rar is not None:
-            dev.axhline(run.initial_dev_rar * 100, color=colour, linestyle=":", linewidth=1)
-        screened = [p for p in run.rounds if p.verdict is not None]
-        gains = [(p.child_successes or 0) - (p.parent_successes or 0) for p in screened]
-        screen.plot(
-            [p.round for p in screened],
-            gains,
-            color=colour,
-            linestyle=style,
-            linewidth=1.2,
-            gid="gain",
-        )
-        pairs = list(zip(screened, gains, strict=True))
-        kept = [(p.round, g) for p, g in pairs if p.verdict == "kept"]
-        dropped = [(p.round, g) for p, g in pairs if p.verdict != "kept"]
-        screen.scatter([r for r, _ in kept], [g for _, g in kept], color=colour, s=40, zorder=3)
-        screen.scatter(
-            [r for r, _ in dropped],
-            [g for _, g in dropped],
-            facecolor="white",
-            edgecolor=colour,
-            s=40,
-            zorder=3,
-        )
+        _champion_steps(dev, run, colour, style)
+        _screen_gains(screen, run, colour, style)
     dev.set_ylabel("running champion dev RAR (%)")
     dev.set_ylim(-5, 105)
     dev.legend(fontsize=FONT_SIZE - 1, loc="lower right", frameon=False)
@@ -164,6 +131,45 @@ def compare_figure(runs: Sequence[ReportData]) -> Figure:
     for ax in (dev, screen):
         ax.grid(axis="y", alpha=0.3)
     return figure
+
+
+def _champion_steps(ax: Axes, run: ReportData, colour: str, style: str) -> None:
+    """One run's running champion dev RAR per round, and its initial strategy's (dotted)."""
+    run_last = max((p.round for p in run.rounds), default=0)
+    best = running_best(run.kept, run_last)
+    ax.step(
+        [r for r, _ in best],
+        [v for _, v in best],
+        where="post",
+        color=colour,
+        linestyle=style,
+        linewidth=2.2,
+        label=run.run_id,
+        gid="champion",
+    )
+    if run.initial_dev_rar is not None:
+        ax.axhline(run.initial_dev_rar * 100, color=colour, linestyle=":", linewidth=1)
+
+
+def _screen_gains(ax: Axes, run: ReportData, colour: str, style: str) -> None:
+    """One run's minibatch gain per screened round: kept filled, discarded hollow."""
+    screened = [p for p in run.rounds if p.verdict is not None]
+    gains = [(p.child_successes or 0) - (p.parent_successes or 0) for p in screened]
+    ax.plot(
+        [p.round for p in screened], gains, color=colour, linestyle=style, linewidth=1.2, gid="gain"
+    )
+    pairs = list(zip(screened, gains, strict=True))
+    kept = [(p.round, g) for p, g in pairs if p.verdict == "kept"]
+    dropped = [(p.round, g) for p, g in pairs if p.verdict != "kept"]
+    ax.scatter([r for r, _ in kept], [g for _, g in kept], color=colour, s=40, zorder=3)
+    ax.scatter(
+        [r for r, _ in dropped],
+        [g for _, g in dropped],
+        facecolor="white",
+        edgecolor=colour,
+        s=40,
+        zorder=3,
+    )
 
 
 def write_comparison(run_dirs: Sequence[Path], out_dir: Path) -> tuple[Path, list[CompareRow]]:

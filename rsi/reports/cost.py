@@ -1,11 +1,12 @@
 """The cost figure: runner and judge time and model usage per phase, wall time per round.
 
-Phases: `proposal` (the optimizer's own model sessions), `train` (minibatch runs of parent
-and child), `dev` and `release`. Runner and judge seconds come from the trace files; model
-calls and tokens from the journal (zero on the offline stack, except the scripted runner's
-simulated counts, which the figure labels as such). Dollars per phase are its tokens at its
-scope's price (the optimizer's for `proposal`, the generator's for the others), from the
-same source as `rsi status` (`rsi.forecast.spend`); an unpriced model says so.
+Phases: `optimizer` (the optimizer's own model sessions), `proposal` (minibatch runs of
+parent and child on the proposal split), `dev` and `release`. Runner and judge seconds come
+from the trace files; model calls and tokens from the journal (zero on the offline stack,
+except the scripted runner's simulated counts, which the figure labels as such). Dollars per
+phase are its tokens at its scope's price (the optimizer's for `optimizer`, the generator's
+for the others), from the same source as `rsi status` (`rsi.forecast.spend`); an unpriced
+model says so.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def _tokens(value: int) -> str:
 def _phase_usd(cost: CostData, phase: PhaseCost) -> str:
     """The phase's dollars at its scope's price: "" when it called no model."""
     spent = cost.spend
-    scope = "optimizer" if phase.phase == "proposal" else "generator"
+    scope = "optimizer" if phase.phase == "optimizer" else "generator"
     if spent is None or spent.models.get(scope) is None or not phase.calls:
         return ""
     price = spent.prices.get(scope)

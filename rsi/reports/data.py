@@ -9,10 +9,11 @@ does not depend on which evaluation details the fold keeps in memory.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from rsi.config import read_run_config
 from rsi.forecast import Spend, spend
@@ -25,14 +26,19 @@ from rsi.journal import (
     RunStarted,
     SearchState,
     fold,
+    model_usage,
     read_events,
+    why_discarded,
 )
 from rsi.reports.release_data import ReleaseCard, release_card
 from rsi.reports.tree_data import TreeNode, lineage_nodes
-from search_space.errors import UserInputError
-from search_space.schema import ALL_FIELDS
+from search_space import ALL_FIELDS, UserInputError
 
-PHASES = ("proposal", "train", "dev", "release")  # proposal: the optimizer's own sessions
+# One name per idea: `optimizer` is the optimizer's own model sessions (selection, diagnosis,
+# reflection), `proposal` the evaluations on the proposal split's minibatches (journaled with
+# purpose "train", a name the journal keeps), as `rsi plan` and the money scopes say.
+PHASES = ("optimizer", "proposal", "dev", "release")
+PHASE_OF_PURPOSE = {"train": "proposal", "dev": "dev", "release": "release"}
 
 
 @dataclass(frozen=True)
@@ -46,6 +52,7 @@ class RoundPoint:
     parent_successes: int | None
     child_successes: int | None
     verdict: Literal["kept", "discarded"] | None  # None: no child screened (yet)
+    why: str = ""  # a discarded child's reason (`rsi.journal.why_discarded`)
 
 
 @dataclass(frozen=True)
@@ -167,6 +174,7 @@ def _rounds(state: SearchState) -> tuple[RoundPoint, ...]:
                 parent_successes=screen.parent_successes if screen else None,
                 child_successes=screen.child_successes if screen else None,
                 verdict=verdict,
+                why=why_discarded(screen) if screen is not None and not screen.passed else "",
             )
         )
     return tuple(points)
@@ -238,15 +246,24 @@ def _money(run_dir: Path, state: SearchState) -> Spend | None:
         return None
 
 
+def _scripted(run_dir: Path) -> bool:
+    """Whether the run's config names the scripted runner (False when unreadable)."""
+    try:
+        return read_run_config(run_dir).runner.kind == "scripted"
+    except UserInputError:
+        return False
+
+
 def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
     totals: dict[str, dict[str, float]] = {p: dict.fromkeys(_COST_KEYS, 0.0) for p in PHASES}
-    untimed, simulated = 0, False
+    untimed, simulated, untraced = 0, False, False
     for event in events:
         data = event.data
         if isinstance(data, Evaluation):
-            row = totals[data.purpose]
-            usage: dict[str, Any] = data.trace.get("usage", {}) if data.trace else {}
+            row = totals[PHASE_OF_PURPOSE[data.purpose]]
+            usage = model_usage(data)  # kept by outcomes without their trace too
             simulated = simulated or data.trace.get("runner") == "scripted"
+            untraced = untraced or not data.trace
             row["evaluations"] += 1
             for key in ("calls", "input_tokens", "output_tokens"):
                 row[key] += float(usage.get(key, 0))
@@ -257,7 +274,7 @@ def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
                 row["runner_s"] += seconds[0]
                 row["judge_s"] += seconds[1]
         elif isinstance(data, ProposerUsage):
-            row = totals["proposal"]
+            row = totals["optimizer"]
             row["calls"] += data.calls
             row["input_tokens"] += data.input_tokens
             row["output_tokens"] += data.output_tokens
@@ -273,6 +290,8 @@ def _cost(run_dir: Path, events: list[Event], money: Spend | None) -> CostData:
         )
         for p, t in totals.items()
     )
+    # Outcomes without their trace (a lineage sink's) do not say the runner: the config does.
+    simulated = simulated or (untraced and _scripted(run_dir))
     return CostData(phases, _wall(events), untimed, simulated, money)
 
 
@@ -288,9 +307,13 @@ def _release_settings(run_dir: Path) -> tuple[int, int] | None:
     return release.seed, release.resamples
 
 
-def collect(run_dir: Path) -> ReportData:
-    """Read a run directory into `ReportData` (read-only; a search may be writing it)."""
-    events = load_events(run_dir)
+def collect(run_dir: Path, events: Sequence[Event] | None = None) -> ReportData:
+    """Read a run directory into `ReportData` (read-only; a search may be writing it).
+
+    `events`: the journal already in memory (a lineage sink holds it, evaluations without
+    their traces), so that drawing the final report does not read the journal again.
+    """
+    events = list(events) if events is not None else load_events(run_dir)
     started = next(e.data for e in events if isinstance(e.data, RunStarted))
     state = fold(events)
     status, partial = _status(state)

@@ -7,13 +7,14 @@ it opens offline and can be mailed or attached as one file.
 from __future__ import annotations
 
 import base64
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 from matplotlib.figure import Figure
 from pydantic import BaseModel, ConfigDict
 
+from rsi.journal import Event
 from rsi.reports.card import card_figure, card_lines
 from rsi.reports.cost import cost_figure
 from rsi.reports.data import ReportData, collect
@@ -81,9 +82,10 @@ def render(data: ReportData) -> RenderedReport:
     )
 
 
-def render_run(run_dir: Path) -> RenderedReport:
-    """Read a run directory and render its report (read-only)."""
-    return render(collect(run_dir))
+def render_run(run_dir: Path, events: Sequence[Event] | None = None) -> RenderedReport:
+    """Read a run directory and render its report (read-only); pass `events` when the
+    journal is in memory already (see `collect`)."""
+    return render(collect(run_dir, events))
 
 
 def write_files(out_dir: Path, html_name: str, html: str, pngs: Mapping[str, bytes]) -> Path:

@@ -75,6 +75,18 @@ def _screen_axes(ax: Axes, rounds: Sequence[RoundPoint]) -> None:
             gid=f"child-{verdict}",
             zorder=3,
         )
+    _discard_reasons(ax, screened)
+    _rejections(ax, rounds)
+    top = max((p.minibatch for p in rounds), default=1)
+    ax.set_ylim(-1.4, top + 0.5)
+    ax.set_ylabel("minibatch successes")
+    ax.set_title("Minibatch screen per round", fontsize=TITLE_SIZE, loc="left")
+    ax.grid(axis="y", alpha=0.3)
+    ax.legend(loc="upper left", fontsize=FONT_SIZE - 1, ncols=4, frameon=False)
+
+
+def _rejections(ax: Axes, rounds: Sequence[RoundPoint]) -> None:
+    """A cross under the axis for each round with attempts rejected before evaluation."""
     refused = [p for p in rounds if p.rejected]
     ax.scatter(
         [p.round for p in refused],
@@ -95,12 +107,21 @@ def _screen_axes(ax: Axes, rounds: Sequence[RoundPoint]) -> None:
             fontsize=FONT_SIZE - 1,
             color=VERMILLION,
         )
-    top = max((p.minibatch for p in rounds), default=1)
-    ax.set_ylim(-1.4, top + 0.5)
-    ax.set_ylabel("minibatch successes")
-    ax.set_title("Minibatch screen per round", fontsize=TITLE_SIZE, loc="left")
-    ax.grid(axis="y", alpha=0.3)
-    ax.legend(loc="upper left", fontsize=FONT_SIZE - 1, ncols=4, frameon=False)
+
+
+def _discard_reasons(ax: Axes, screened: Sequence[RoundPoint]) -> None:
+    """Each discarded child says why beside its marker ("1 regression", "no gain")."""
+    for p in screened:
+        if p.verdict == "discarded" and p.why:
+            ax.annotate(
+                p.why,
+                (p.round + SIDE, p.child_successes or 0),
+                xytext=(6, -10),
+                textcoords="offset points",
+                fontsize=FONT_SIZE - 2,
+                color=ORANGE,
+                gid="discard-reason",
+            )
 
 
 def _dev_axes(ax: Axes, data: ReportData, last_round: int) -> None:

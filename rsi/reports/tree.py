@@ -12,8 +12,9 @@ binary we do not require).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.lines import Line2D
 
@@ -66,45 +67,9 @@ def tree_figure(nodes: Sequence[TreeNode], *, partial: bool) -> Figure:
     rows = max(len(position), 1)
     figure = new_figure(max(2.6, 1.1 + ROW_IN * rows))
     ax = figure.add_subplot()
+    _edges(ax, nodes, position)
+    _nodes(ax, nodes, position)
     by_key = {n.key: n for n in nodes}
-    for node in nodes:
-        if node.parent not in position or node.key not in position:
-            continue
-        (px, py), (cx, cy) = position[node.parent], position[node.key]
-        bold = node.on_champion_path
-        ax.plot(
-            [px, px, cx],
-            [py, cy, cy],
-            color=BLUE if bold else GREY,
-            linewidth=2.6 if bold else 1.0,
-            linestyle="-" if node.kind != "rejected" else ":",
-            gid="edge",
-            zorder=1,
-        )
-    for kind, colour in KIND_COLOURS.items():
-        chosen = [n for n in nodes if n.kind == kind and n.key in position]
-        ax.scatter(
-            [position[n.key][0] for n in chosen],
-            [position[n.key][1] for n in chosen],
-            marker=KIND_MARKERS[kind],
-            s=70,
-            color=colour if kind != "pending" else "white",
-            edgecolor=colour,
-            linewidth=1.5,
-            gid=f"node-{kind}",
-            zorder=3,
-        )
-    champion = [n for n in nodes if n.champion and n.key in position]
-    ax.scatter(
-        [position[n.key][0] for n in champion],
-        [position[n.key][1] for n in champion],
-        marker="*",
-        s=340,
-        color=BLUE,
-        edgecolor="white",
-        gid="champion",
-        zorder=4,
-    )
     for key, (x, y) in position.items():
         node = by_key[key]
         ax.annotate(
@@ -132,6 +97,52 @@ def tree_figure(nodes: Sequence[TreeNode], *, partial: bool) -> Figure:
     title = f"Lineage: {sum(n.kind != 'initial' for n in nodes)} attempts"
     ax.set_title(title + (" (partial)" if partial else ""), fontsize=TITLE_SIZE, loc="left")
     return figure
+
+
+def _edges(ax: Axes, nodes: Sequence[TreeNode], position: Mapping[str, tuple[float, int]]) -> None:
+    """Elbow edges from parent to child; the champion's path bold, rejections dotted."""
+    for node in nodes:
+        if node.parent not in position or node.key not in position:
+            continue
+        (px, py), (cx, cy) = position[node.parent], position[node.key]
+        bold = node.on_champion_path
+        ax.plot(
+            [px, px, cx],
+            [py, cy, cy],
+            color=BLUE if bold else GREY,
+            linewidth=2.6 if bold else 1.0,
+            linestyle="-" if node.kind != "rejected" else ":",
+            gid="edge",
+            zorder=1,
+        )
+
+
+def _nodes(ax: Axes, nodes: Sequence[TreeNode], position: Mapping[str, tuple[float, int]]) -> None:
+    """A marker per node by kind, and a star on the champion."""
+    for kind, colour in KIND_COLOURS.items():
+        chosen = [n for n in nodes if n.kind == kind and n.key in position]
+        ax.scatter(
+            [position[n.key][0] for n in chosen],
+            [position[n.key][1] for n in chosen],
+            marker=KIND_MARKERS[kind],
+            s=70,
+            color=colour if kind != "pending" else "white",
+            edgecolor=colour,
+            linewidth=1.5,
+            gid=f"node-{kind}",
+            zorder=3,
+        )
+    champion = [n for n in nodes if n.champion and n.key in position]
+    ax.scatter(
+        [position[n.key][0] for n in champion],
+        [position[n.key][1] for n in champion],
+        marker="*",
+        s=340,
+        color=BLUE,
+        edgecolor="white",
+        gid="champion",
+        zorder=4,
+    )
 
 
 def _legend() -> list[Line2D]:

@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rsi.journal import SearchState, edit_text
+from rsi.journal import SearchState, edit_text, why_discarded
 from search_space import Strategy, diff
 
 NodeKind = Literal["initial", "kept", "discarded", "rejected", "pending"]
@@ -114,7 +114,8 @@ def lineage_nodes(state: SearchState) -> tuple[TreeNode, ...]:
                 round=p.round,
                 attempt=p.attempt,
                 edge=edge_label(state.candidates[p.parent_id].strategy, p.edit, p.strategy),
-                detail=f"child {screen.child_successes}, parent {screen.parent_successes}"
+                detail=f"child {screen.child_successes}, parent {screen.parent_successes}: "
+                f"{why_discarded(screen)}"
                 if screen
                 else "",
                 champion=False,

@@ -22,10 +22,10 @@ from rsi.proposers.base import (
     ProposalCost,
     ProposalRefused,
     ReflectionResult,
-    ScreenVerdict,
+    ScreenFeedback,
 )
 from rsi.proposers.reflective import _render as render
-from rsi.proposers.reflective._sessions import Answer, SessionModels, SessionTimeouts
+from rsi.proposers.reflective._sessions import SessionAnswer, SessionModels, SessionTimeouts
 from rsi.proposers.reflective._signatures import (
     Notebook,
     ReflectOnScreen,
@@ -152,7 +152,7 @@ class ReflectiveProposer:
         )
 
     def reflect(
-        self, context: ProposalContext, proposal: Proposal, verdict: ScreenVerdict
+        self, context: ProposalContext, proposal: Proposal, verdict: ScreenFeedback
     ) -> ReflectionResult:
         """The reflection session: checked insights; a failed session yields none."""
         fate = "KEPT" if verdict.passed else "DISCARDED"
@@ -198,13 +198,17 @@ class ReflectiveProposer:
         context: ProposalContext,
         signature: type[dspy.Signature],
         inputs: dict[str, str],
-    ) -> Answer:
+    ) -> SessionAnswer:
         fields = set(signature.input_fields)
         chosen = {k: v for k, v in inputs.items() if k in fields}
         return self._models.ask(session, context, signature, chosen, max_tokens=MAX_TOKENS[session])
 
     def _value(
-        self, answer: Answer, kind: type[T], session: str, prior: ProposalCost = ProposalCost()
+        self,
+        answer: SessionAnswer,
+        kind: type[T],
+        session: str,
+        prior: ProposalCost = ProposalCost(),
     ) -> T:
         if isinstance(answer.value, kind):
             return answer.value

@@ -15,8 +15,15 @@ import json
 from typing import Any
 
 from rsi.proposers.base import PastAttempt, ProposalContext, TaskFeedback
-from search_space import SKILLS, Context, InvalidEdit, Strategy, describe_edit, parse_edit
-from search_space.schema import SCALAR_FIELDS
+from search_space import (
+    SCALAR_FIELDS,
+    SKILLS,
+    Context,
+    InvalidEdit,
+    Strategy,
+    describe_edit,
+    parse_edit,
+)
 
 MIN_TASK_CHARS = 400
 MAX_HISTORY = 40

@@ -61,7 +61,7 @@ class SessionTimeouts:
 
 
 @dataclass(frozen=True)
-class Answer:
+class SessionAnswer:
     """A session's typed output, or the refusal reason and message when it has none."""
 
     value: BaseModel | None
@@ -133,7 +133,7 @@ class SessionModels:
         inputs: Mapping[str, str],
         *,
         max_tokens: int,
-    ) -> Answer:
+    ) -> SessionAnswer:
         timeout = self.timeouts.of(session)
         settings = self.settings.model_copy(
             update={"call_timeout_s": min(self.settings.call_timeout_s, timeout)}
@@ -151,21 +151,23 @@ class SessionModels:
         cost = cost_between(before, self.meter.snapshot())
         if not finished or result is None:
             message = f"the {session} session gave no reply within {timeout:g} s"
-            return Answer(None, cost, Refusal.SESSION_TIMEOUT, message)
+            return SessionAnswer(None, cost, Refusal.SESSION_TIMEOUT, message)
         if isinstance(result, LlmReply):
             (name,) = signature.output_fields
-            return Answer(result.outputs[name], cost)
+            return SessionAnswer(result.outputs[name], cost)
         return _failed(session, result, cost)
 
 
-def _failed(session: str, failure: LlmFailure, cost: ProposalCost) -> Answer:
+def _failed(session: str, failure: LlmFailure, cost: ProposalCost) -> SessionAnswer:
     if failure.kind == "cap":
         cap = failure.cap or "calls"
         raise OptimizerBudgetExhausted(
             cap, f"optimizer budget: {cap} cap reached in the {session} session", cost=cost
         )
     if failure.kind == "timeout":
-        return Answer(None, cost, Refusal.SESSION_TIMEOUT, f"{session}: {failure.message}")
+        return SessionAnswer(None, cost, Refusal.SESSION_TIMEOUT, f"{session}: {failure.message}")
     if failure.kind == "malformed":
-        return Answer(None, cost, Refusal.MALFORMED_REPLY, f"{session}: {failure.message}")
-    return Answer(None, cost, Refusal.LLM_FAILURE, f"{session} ({failure.kind}): {failure.message}")
+        return SessionAnswer(None, cost, Refusal.MALFORMED_REPLY, f"{session}: {failure.message}")
+    return SessionAnswer(
+        None, cost, Refusal.LLM_FAILURE, f"{session} ({failure.kind}): {failure.message}"
+    )

@@ -17,18 +17,18 @@ MAX_EVIDENCE = 25
 Direction = Literal["raise", "lower", "rewrite", "add", "replace", "remove"]
 
 
-class _Reply(BaseModel):
+class _SessionReply(BaseModel):
     model_config = ConfigDict(frozen=True, extra="ignore")
 
 
-class Selection(_Reply):
+class Selection(_SessionReply):
     field: str = Field(max_length=64, description="one field name exactly as listed")
     direction: Direction
     focus: str = Field(max_length=800, description="what to change, in a sentence or two")
     reason: str = Field(max_length=1200, description="why, citing what the traces show")
 
 
-class Revision(_Reply):
+class Revision(_SessionReply):
     edit: dict[str, Any] = Field(description="one edit of the chosen field, in the edit format")
     rationale: str = Field(max_length=1500, description="the diagnosis behind the edit")
     evidence: list[str] = Field(
@@ -38,12 +38,12 @@ class Revision(_Reply):
     )
 
 
-class InsightReply(_Reply):
+class InsightReply(_SessionReply):
     text: str = Field(max_length=400, description="reusable advice, no task identifiers")
     evidence: list[str] = Field(default_factory=list, max_length=MAX_EVIDENCE)
 
 
-class Notebook(_Reply):
+class Notebook(_SessionReply):
     insights: list[InsightReply] = Field(default_factory=list, max_length=3)
 
 

@@ -11,7 +11,7 @@ from rsi.proposers.base import (
     ProposalContext,
     ProposalRefused,
     ReflectionResult,
-    ScreenVerdict,
+    ScreenFeedback,
 )
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.reflective._proposer import FieldChoice, ReflectiveProposer
@@ -69,6 +69,6 @@ class ReflectiveStack:
         )
 
     def reflect(
-        self, context: ProposalContext, proposal: Proposal, verdict: ScreenVerdict
+        self, context: ProposalContext, proposal: Proposal, verdict: ScreenFeedback
     ) -> ReflectionResult:
         return self.reflective.reflect(context, proposal, verdict)

@@ -25,6 +25,7 @@ from enum import Enum
 from rsi.proposers.base import Insight, ProposalContext
 from rsi.proposers.reflective._signatures import InsightReply, Revision, Selection
 from search_space import (
+    ALL_FIELDS,
     AddLesson,
     Component,
     Edit,
@@ -38,8 +39,8 @@ from search_space import (
     apply,
     edited_field,
     parse_edit,
+    to_snake,
 )
-from search_space.schema import ALL_FIELDS, to_snake
 
 COPY_WORDS = 12  # a run this long found verbatim is a copy, not advice
 _WORD = re.compile(r"\w+")

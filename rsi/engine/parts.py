@@ -1,0 +1,107 @@
+"""The parts one run of a search builds once its journal and evaluation pool are open.
+
+`Engine.run()` builds them in one place, `build_parts`, as one frozen `SearchParts`: the
+schedule, the proposer stack, the evaluator on the pool, and the round's steps. Each part
+is handed the journal's `record` and the search state it reads; none outlives the run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from rsi.config import ExperimentConfig
+from rsi.engine.evaluation import EvaluationPool, EvaluationServices, Evaluator
+from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
+from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.reflection_step import ReflectionStep
+from rsi.engine.runtime import build_proposer
+from rsi.engine.schedule import Schedule
+from rsi.engine.screen_step import ScreenStep
+from rsi.engine.screening import AcceptanceRule
+from rsi.engine.stopping import StopFlag
+from rsi.journal import Journal, Record, SearchState
+from rsi.proposers import Proposer
+from search_space import ProseGuard
+
+
+@dataclass(frozen=True)
+class SearchParts:
+    """Everything a running search calls, built together by `build_parts`."""
+
+    journal: Journal
+    schedule: Schedule  # minibatches, parents, stop conditions
+    proposer: Proposer
+    evaluator: Evaluator  # paid evaluations on the run's pool, cached by op
+    proposal: ProposalStep  # one proposal attempt
+    screen: ScreenStep  # keeping candidates, screening a child, closing a round
+
+
+@dataclass(frozen=True)
+class PartsInputs:
+    """What `build_parts` builds from: the engine's settings and the run's open resources."""
+
+    config: ExperimentConfig
+    run_dir: Path
+    services: EvaluationServices
+    state: SearchState
+    journal: Journal
+    record: Record
+    guard: ProseGuard
+    acceptance: AcceptanceRule
+    proposer: Proposer | None  # None: the configured stack (`build_proposer`)
+
+
+def build_parts(
+    inputs: PartsInputs, pool: EvaluationPool, in_flight: int, stop: StopFlag
+) -> SearchParts:
+    """The run's parts; the proposer and evaluator share the run's `[budget]` money caps."""
+    config, state, record = inputs.config, inputs.state, inputs.record
+    services = inputs.services
+    money = money_ledger(config, state)
+    proposer = inputs.proposer or build_proposer(
+        config,
+        inputs.run_dir,
+        pool_ids=services.tasks.ids,
+        used=state.optimizer,
+        charge=optimizer_charge(config, money),
+    )
+    evaluator = Evaluator(
+        services,
+        inputs.journal,
+        record,
+        pool,
+        max_in_flight=in_flight,
+        should_stop=stop,
+        speculate=config.speculates(),
+        money=generator_charge(config, money),
+    )
+    seed = config.experiment.seed
+    proposal = ProposalStep(
+        state=state,
+        record=record,
+        proposer=proposer,
+        tasks=services.tasks,
+        space=config.search_space,
+        guard=inputs.guard,
+        seed=seed,
+        health_check=services.runner.health_check,
+        health_timeout_s=config.timeouts.health_check_s,
+    )
+    reflection = ReflectionStep(
+        state=state,
+        record=record,
+        proposer=proposer,
+        tasks=services.tasks,
+        space=config.search_space,
+        seed=seed,
+    )
+    screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection)
+    return SearchParts(
+        journal=inputs.journal,
+        schedule=Schedule(config, state),
+        proposer=proposer,
+        evaluator=evaluator,
+        proposal=proposal,
+        screen=screen,
+    )
