@@ -47,13 +47,6 @@ def test_roles_are_disjoint_and_proposers_see_only_proposal_tasks(
         assert not [t for t in dev if t in shown], "a dev task id reached a proposer"
 
 
-@pytest.mark.xfail(
-    reason=(
-        "the keeping search moved to [data] seed 3 for whole-family splits and keeps "
-        "every child now: it has no discard to show; needs a seed that keeps and discards"
-    ),
-    strict=False,
-)
 def test_only_children_that_pass_the_screen_are_kept(
     finished_search: tuple[Path, RecordingProposer],
 ) -> None:
