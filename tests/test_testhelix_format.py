@@ -193,8 +193,12 @@ def _search(config: Path, run_dir: Path) -> subprocess.CompletedProcess[str]:
 @pytest.mark.slow
 @pytest.mark.xfail(
     reason=(
-        "on whole-family splits this small search ends with nothing to release; the test "
-        "expects a gate"
+        "under the pool model the initial strategy (K=2) solves "
+        "alg-merge-intervals-gap, vis-ascii-table-basic and st-lru-basic-stats and "
+        "fails the other two, and every child tried (optuna's maxRounds = 3 at data "
+        "seeds 1, 2, 4, 7, 15) solves exactly the same tasks, so no [data] seed or size "
+        "keeps a child and the search ends with nothing to release (no gate); it passed "
+        "before only because the gate then ran on an unmoved champion"
     ),
     strict=False,
 )

@@ -117,8 +117,13 @@ def _env() -> dict[str, str]:
 
 @pytest.mark.xfail(
     reason=(
-        "on whole-family splits the reflective proposer's child is not screened in this "
-        "small search; needs a split that keeps the old roles"
+        "under the pool model the initial strategy (K=2) solves "
+        "alg-merge-intervals-gap, vis-ascii-table-basic and st-lru-basic-stats and "
+        "fails the other two, and every child tried (the optimizer model's "
+        "contextTokens = 24000 at data seeds 1, 2, 4, 5, 7, 8, 11, 14, 25) solves "
+        "exactly the same tasks, so no [data] seed or size keeps a child and the search "
+        "ends with nothing to release (no gate); it passed before only because the gate "
+        "then ran on an unmoved champion"
     ),
     strict=False,
 )
@@ -205,8 +210,13 @@ def _search(config: Path, run_dir: Path, *verb: str) -> subprocess.CompletedProc
 
 @pytest.mark.xfail(
     reason=(
-        "on whole-family splits the reference search keeps no child (nothing to release),"
-        " so there is no gate to compare"
+        "under the pool model the initial strategy (K=2) solves "
+        "alg-merge-intervals-gap, vis-ascii-table-basic and st-lru-basic-stats and "
+        "fails the other two, and every child tried (the optimizer model's "
+        "contextTokens = 24000 at data seeds 1, 2, 4, 5, 7, 8, 11, 14, 25) solves "
+        "exactly the same tasks, so no [data] seed or size keeps a child and the search "
+        "ends with nothing to release (no gate); it passed before only because the gate "
+        "then ran on an unmoved champion"
     ),
     strict=False,
 )
