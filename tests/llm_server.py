@@ -6,7 +6,9 @@
   plus tool calls): the server answers in the provider's native tool-calling format
   (OpenAI `tool_calls`, Anthropic `tool_use` content blocks).
 - A request for one token (the model check `evaluators.llm.preflight` sends before a
-  run) is answered "ok" without asking the responder, and counted in `preflights`.
+  run) is answered "ok" without asking the responder, and counted in `preflights`; under
+  a `Garbage` action it gets the garbage (the check passes: it asks only for an answer)
+  and is counted all the same, so `calls - preflights` are the run's own requests.
 - It counts calls, the most calls it served at once (`max_in_flight`) and the tokens it
   bills (`prompt_tokens`, `completion_tokens`; billed even when a reply omits its usage
   field), and keeps every request body in `requests`: tests assert what prompts held and
@@ -214,6 +216,9 @@ class LocalLlmServer:
             time.sleep(reply.delay_s)
         if isinstance(action, Garbage):
             text: str | ToolUse = action.text
+            if max_tokens_of(body) == 1:  # a prose model answers the model check in prose
+                with self._lock:
+                    self.preflights += 1
         elif reply.text is None and max_tokens_of(body) == 1:
             text = "ok"  # the model check before a run (evaluators.llm.preflight)
             with self._lock:

@@ -18,6 +18,14 @@ EDITS = (
     ("toolOutputChars", {"op": "set_scalar", "field": "toolOutputChars", "value": 14000}),
     ("repairSteps", {"op": "set_scalar", "field": "repairSteps", "value": 7}),
 )
+# Routing the general context to error-contracts: the pool model then adds the error items
+# a technique-gated task's bug needs (tests/harness_pool_model.py), where no scalar helps.
+ROUTE_EDITS = (
+    (
+        "skillRoutes",
+        {"op": "set_route", "context": "general", "skill": "error-contracts"},
+    ),
+)
 
 
 def _reply(name: str, value: dict[str, Any]) -> str:
@@ -30,7 +38,12 @@ class Optimizer:
     `hold_at` holds that request (never answering it) until the test has killed the search.
     """
 
-    def __init__(self, hold_at: int | None = None) -> None:
+    def __init__(
+        self,
+        hold_at: int | None = None,
+        edits: tuple[tuple[str, dict[str, Any]], ...] = EDITS,
+    ) -> None:
+        self.edits = edits
         self.requests: list[str] = []
         self.answered = 0
         self.hold_at = hold_at
@@ -49,11 +62,12 @@ class Optimizer:
             raise ConnectionAbortedError("held until the client was killed")
         system = body["messages"][0]["content"]
         turn = sum("`selection` (" in r for r in self.requests[:seen]) - 1
-        field, edit = EDITS[turn % len(EDITS)]
+        field, edit = self.edits[turn % len(self.edits)]
+        direction = "raise" if edit["op"] == "set_scalar" else "add"
         if "`selection` (" in system:
             answer = _reply(
                 "selection",
-                {"field": field, "direction": "raise", "focus": field, "reason": "traces"},
+                {"field": field, "direction": direction, "focus": field, "reason": "traces"},
             )
         elif "`revision` (" in system:
             answer = _reply(

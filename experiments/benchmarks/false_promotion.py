@@ -115,11 +115,15 @@ def search(config: ExperimentConfig, services: Services, run_dir: Path) -> Searc
 
 
 def outcome_of(state: SearchState, initial: Strategy) -> Outcome:
-    assert state.gate is not None and state.champion is not None
-    gate = state.gate.report.get("gate", "mcnemar")
-    promote = {gate: bool(state.gate.report["promote"])}
-    if gate == "mcnemar":
-        promote["none"] = gate_none_on(state, initial)
+    assert state.champion is not None
+    if state.gate is None:  # nothing to release: the champion is the initial, no gate ran
+        assert state.release_skipped is not None
+        promote = dict.fromkeys(GATES, False)
+    else:
+        gate = state.gate.report.get("gate", "mcnemar")
+        promote = {gate: bool(state.gate.report["promote"])}
+        if gate == "mcnemar":
+            promote["none"] = gate_none_on(state, initial)
     return Outcome(
         screened=len(state.screens),
         kept=sum(s.passed for s in state.screens.values()),

@@ -53,7 +53,11 @@ def variant(
 
 
 def outcome(state: SearchState) -> tuple[bool, float]:
-    assert state.gate is not None
+    """The gate's promotion and release gain; a search with nothing to release (no child
+    kept, the champion is the initial strategy) promotes nothing and gains 0 points."""
+    if state.gate is None:
+        assert state.release_skipped is not None
+        return False, 0.0
     report = state.gate.report
     return bool(report["promote"]), float(report["diff_pp"])
 

@@ -118,6 +118,19 @@ def _distribution(ax: Axes, card: ReleaseCard) -> None:
     ax.set_title(f"Paired bootstrap: {note}", fontsize=FONT_SIZE + 1, loc="left")
 
 
+def _recomputed(card: ReleaseCard) -> str:
+    """Whether the intervals were recomputed, from what, and whether they agree."""
+    boot = card.bootstrap
+    if boot is None:
+        return "not recomputable: the release outcomes are not in this journal"
+    settings = "the journal" if boot.source == "journal" else "the run's config"
+    verdict = "equal to" if boot.reproduced else "DIFFER from"
+    return (
+        f"{boot.resamples:,} resamples, seed {boot.seed}, alpha {boot.alpha:g} "
+        f"(from {settings}): {verdict} the journaled intervals"
+    )
+
+
 def card_lines(card: ReleaseCard) -> list[tuple[str, str]]:
     """The card's numbers as (name, value) rows; the HTML table shows the same."""
     report = card.report
@@ -137,6 +150,7 @@ def card_lines(card: ReleaseCard) -> list[tuple[str, str]]:
             f"[{report.ci95_pp[0]:+.1f}, {report.ci95_pp[1]:+.1f}] / "
             f"[{report.ci99_pp[0]:+.1f}, {report.ci99_pp[1]:+.1f}] pp",
         ),
+        ("recomputed", _recomputed(card)),
         ("alpha", f"{report.alpha:g}"),
         ("decision", "PROMOTE" if report.promote else "RETAIN BASELINE"),
         ("reason", report.reason),

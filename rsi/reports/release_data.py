@@ -1,12 +1,13 @@
 """The release card's numbers: the journaled gate and its bootstrap distribution.
 
-The gate journals its statistics, its bootstrap seed and resample count (`gate_decided`),
-but not the resamples themselves. The distribution is recomputed here from the journaled
-paired release outcomes with the gate's own code (`rsi.release.run_gate` and
-`paired_bootstrap_diffs`) and the journaled seed and count, so a journal copied without
-its config.json still shows them; journals written before those were recorded fall back
-to the `[release]` seed and resamples of the run's config. The card says whether the
-recomputed intervals equal the journaled ones.
+The gate journals its statistics, its bootstrap seed, resample count and one-sided alpha
+(`gate_decided`), but not the resamples themselves. The distribution is recomputed here
+from the journaled paired release outcomes with the gate's own code (`rsi.release.run_gate`
+and `paired_bootstrap_diffs`) and the journaled seed, count and alpha, so a journal copied
+without its config.json still shows them; journals written before those were recorded
+fall back to the `[release]` seed and resamples of the run's config (and the report's
+alpha). The card says where the settings came from and whether the recomputed intervals
+equal the journaled ones.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ class Bootstrap:
     seed: int
     resamples: int
     reproduced: bool  # the recomputed 95% and 99% intervals equal the journaled ones
+    alpha: float = 0.05
+    source: str = "journal"  # where seed and resamples came from: "journal" or "config"
 
 
 @dataclass(frozen=True)
@@ -64,15 +67,22 @@ def _outcomes(
 
 
 def _bootstrap(
-    report: GateReport, baseline: list[bool], challenger: list[bool], settings: tuple[int, int]
+    report: GateReport,
+    outcomes: tuple[list[bool], list[bool]],
+    settings: tuple[int, int],
+    alpha: float,
+    source: str,
 ) -> Bootstrap:
+    baseline, challenger = outcomes
     seed, resamples = settings
-    again = run_gate(baseline, challenger, alpha=report.alpha, seed=seed, resamples=resamples)
+    again = run_gate(baseline, challenger, alpha=alpha, seed=seed, resamples=resamples)
     diffs = paired_bootstrap_diffs(
         np.asarray(baseline), np.asarray(challenger), seed=seed, resamples=resamples
     )
     reproduced = (again.ci95_pp, again.ci99_pp) == (report.ci95_pp, report.ci99_pp)
-    return Bootstrap(tuple(float(d) * 100.0 for d in diffs), seed, resamples, reproduced)
+    return Bootstrap(
+        tuple(float(d) * 100.0 for d in diffs), seed, resamples, reproduced, alpha, source
+    )
 
 
 def release_card(
@@ -83,9 +93,11 @@ def release_card(
     gate = state.gate
     if gate is None or state.split is None:
         return ReleaseCard(None, None, None, None, False, (), 0, 0, None)
+    source = "config"
     if gate.bootstrap_seed is not None and gate.resamples is not None:
-        settings = (gate.bootstrap_seed, gate.resamples)
+        settings, source = (gate.bootstrap_seed, gate.resamples), "journal"
     report = GateReport.model_validate(gate.report)
+    alpha = report.alpha if gate.alpha_one_sided is None else gate.alpha_one_sided
     release_ids = tuple(state.split.roles.get("release", ()))
     baseline = _outcomes(events, gate.baseline_id, release_ids)
     challenger = _outcomes(events, gate.challenger_id, release_ids)
@@ -95,7 +107,7 @@ def release_card(
         both = sum(b and c for b, c in zip(baseline, challenger, strict=True))
         neither = sum(not b and not c for b, c in zip(baseline, challenger, strict=True))
         if settings is not None:
-            bootstrap = _bootstrap(report, baseline, challenger, settings)
+            bootstrap = _bootstrap(report, (baseline, challenger), settings, alpha, source)
     else:  # outcomes not in this journal: the table still follows from the counts
         both = report.baseline_successes - report.losses
         neither = report.n - both - report.wins - report.losses
