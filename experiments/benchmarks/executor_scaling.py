@@ -36,10 +36,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Collection, Hashable, Iterator, Mapping
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
@@ -47,6 +47,16 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
+from evaluators.runners.base import RunnerLimits  # noqa: E402
+from evaluators.runners.latency import drawn_wait  # noqa: E402
+from experiments.benchmarks.scaling_meter import (  # noqa: E402
+    PARTS,
+    DriverClock,
+    Idle,
+    MeteredPool,
+    lower_bound,
+    perfect_makespan,
+)
 from rsi.config import ExecutorSection, ExperimentConfig, load_config  # noqa: E402
 from rsi.engine import (  # noqa: E402
     EvaluationPool,
@@ -55,68 +65,19 @@ from rsi.engine import (  # noqa: E402
     build_services,
 )
 from rsi.engine.dask_pool import open_dask_pool  # noqa: E402
-from rsi.engine.evaluation import EvaluationResult  # noqa: E402
-from rsi.journal import Evaluation, Journal, Purpose  # noqa: E402
+from rsi.journal import Evaluation, Journal  # noqa: E402
 from rsi.lineage import MlflowLineageSink  # noqa: E402
 from search_space import Strategy  # noqa: E402
 
-PARTS = ("submit", "collect", "journal", "traces", "mlflow")
 DASK = Path(sys.executable).with_name("dask")
-
-
-@dataclass
-class DriverClock:
-    """CPU seconds of the calling thread, summed per part."""
-
-    seconds: dict[str, float] = field(default_factory=lambda: dict.fromkeys(PARTS, 0.0))
-
-    @contextmanager
-    def part(self, name: str) -> Iterator[None]:
-        started = time.thread_time()
-        try:
-            yield
-        finally:
-            self.seconds[name] += time.thread_time() - started
-
-
-class MeteredPool:
-    """An `EvaluationPool` that charges its calls to the driver clock."""
-
-    def __init__(self, inner: EvaluationPool, clock: DriverClock) -> None:
-        self.inner, self.clock = inner, clock
-        self.in_flight = 0  # submitted, result not collected yet
-        self.area = 0.0  # integral of in_flight over time: mean = area / wall
-        self._since = time.perf_counter()
-
-    def _count(self, change: int) -> None:
-        now = time.perf_counter()
-        self.area += self.in_flight * (now - self._since)
-        self.in_flight, self._since = self.in_flight + change, now
-
-    def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable:
-        self._count(+1)
-        with self.clock.part("submit"):
-            return self.inner.submit(strategy, task_id, purpose)
-
-    def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
-        with self.clock.part("collect"):
-            return self.inner.wait(pending)
-
-    def result(self, handle: Hashable) -> EvaluationResult:
-        self._count(-1)
-        with self.clock.part("collect"):
-            return self.inner.result(handle)
-
-    def cancel(self, handles: Collection[Hashable]) -> None:
-        self.inner.cancel(handles)
 
 
 class MeteredEvaluator(Evaluator):
     clock: DriverClock
 
-    def _write_trace(self, op: str, record: dict[str, object]) -> None:
+    def write_trace(self, op: str, record: dict[str, object]) -> None:
         with self.clock.part("traces"):
-            super()._write_trace(op, record)
+            super().write_trace(op, record)
 
 
 @dataclass(frozen=True)
@@ -125,13 +86,17 @@ class Row:
     slots: int
     evaluations: int
     wall_s: float
+    work_s: float  # the drawn waits, summed: slot-seconds of useful work
+    perfect_s: float  # a perfect scheduler's wall time for the same waits
+    bound_s: float  # no scheduler's wall time can be lower
     mean_s: float
-    median_s: float
     cpu_ms: float  # driver process CPU per evaluation
     parts_ms: dict[str, float]  # per evaluation, main thread, plus "bookkeeping" and "other"
     appends: int
     fsyncs: int
     in_flight: float  # mean evaluations submitted and not collected
+    idle: Idle
+    window_stalls: int
 
     @property
     def rate(self) -> float:
@@ -139,7 +104,13 @@ class Row:
 
     @property
     def efficiency(self) -> float:
-        return self.rate / (self.slots / self.mean_s)
+        """The slots' time spent on the drawn waits: work / (slots x wall)."""
+        return self.work_s / (self.slots * self.wall_s)
+
+    @property
+    def perfect(self) -> float:
+        """The same for a perfect scheduler: the best this batch shape allows."""
+        return self.work_s / (self.slots * self.perfect_s)
 
 
 @contextmanager
@@ -212,10 +183,20 @@ def batch(config: ExperimentConfig, count: int) -> tuple[list[Strategy], list[st
     return strategies, tasks
 
 
+def drawn_waits(
+    config: ExperimentConfig, strategies: list[Strategy], tasks: list[str]
+) -> list[float]:
+    """The latency runner's waits for this batch, drawn as it will draw them."""
+    wall = RunnerLimits().wall_s  # the cap `build_services` gives the runner
+    latency, seed = config.runner.latency, config.experiment.seed
+    return [drawn_wait(latency, s, t, seed, wall) for s in strategies for t in tasks]
+
+
 def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
     """One batch of slots x rounds evaluations on `kind`; what it cost the driver."""
     slots = config.search.workers
     strategies, tasks = batch(config, slots * rounds)
+    waits = drawn_waits(config, strategies, tasks)
     home = Path(tempfile.mkdtemp(prefix="rsi-scaling-"))
     try:
         run_dir = home / "run"
@@ -241,31 +222,31 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
                 should_stop=lambda: False,
             )
             evaluator.clock = clock
-            metered._count(0)
-            metered.area = 0.0
-            cpu, thread, wall = _cpu(), time.thread_time(), time.perf_counter()
+            cpu, thread, start = _cpu(), time.thread_time(), time.perf_counter()
             evaluator.evaluate_many(strategies, tasks, "train")
-            wall = time.perf_counter() - wall
+            end = time.perf_counter()
             thread, cpu = time.thread_time() - thread, _cpu() - cpu
             sink.close()
             journal.close()
-        count = len(strategies) * len(tasks)
-        parts = {name: seconds * 1e3 / count for name, seconds in clock.seconds.items()}
-        parts["bookkeeping"] = (thread - sum(clock.seconds.values())) * 1e3 / count
-        parts["other threads"] = (cpu - thread) * 1e3 / count
-        latency = config.runner.latency
+        parts = {name: seconds * 1e3 / len(waits) for name, seconds in clock.seconds.items()}
+        parts["bookkeeping"] = (thread - sum(clock.seconds.values())) * 1e3 / len(waits)
+        parts["other threads"] = (cpu - thread) * 1e3 / len(waits)
         return Row(
-            kind,
-            slots,
-            count,
-            wall,
-            latency.mean_s,
-            latency.median_s,
-            cpu * 1e3 / count,
-            parts,
-            len(journal),
-            journal.commits,
-            metered.area / wall,
+            kind=kind,
+            slots=slots,
+            evaluations=len(waits),
+            wall_s=end - start,
+            work_s=sum(waits),
+            perfect_s=perfect_makespan(waits, slots),
+            bound_s=lower_bound(waits, slots),
+            mean_s=config.runner.latency.mean_s,
+            cpu_ms=cpu * 1e3 / len(waits),
+            parts_ms=parts,
+            appends=len(journal),
+            fsyncs=journal.commits,
+            in_flight=metered.mean_in_flight(start, end),
+            idle=metered.timeline.idle(slots, start, end),
+            window_stalls=evaluator.window_stalls,
         )
     finally:
         shutil.rmtree(home, ignore_errors=True)
@@ -291,16 +272,31 @@ def sized(config: ExperimentConfig, slots: int, args: argparse.Namespace) -> Exp
 
 def report(rows: list[Row]) -> None:
     print(
-        "kind     slots  evals  wall s  evals/s  ideal/s  efficiency  (vs median)"
+        "kind     slots  evals  wall s  perfect s  evals/s  efficiency  perfect  vs perfect"
         "  in flight  driver CPU ms/eval  appends/s  fsyncs/s"
     )
     for row in rows:
         print(
-            f"{row.kind:7}  {row.slots:5}  {row.evaluations:5}  {row.wall_s:6.1f}  "
-            f"{row.rate:7.1f}  {row.slots / row.mean_s:7.1f}  {row.efficiency:10.1%}"
-            f"  {row.rate / (row.slots / row.median_s):11.1%}  {row.in_flight:9.1f}"
+            f"{row.kind:7}  {row.slots:5}  {row.evaluations:5}  {row.wall_s:6.1f}"
+            f"  {row.perfect_s:9.1f}  {row.rate:7.1f}  {row.efficiency:10.1%}"
+            f"  {row.perfect:7.1%}  {row.perfect_s / row.wall_s:10.1%}  {row.in_flight:9.1f}"
             f"  {row.cpu_ms:18.2f}"
             f"  {row.appends / row.wall_s:9.1f}  {row.fsyncs / row.wall_s:8.1f}"
+        )
+    print(
+        "\nwhere the slots' time went, % of slots x wall: work (the drawn waits), idle before"
+        " every slot was busy (ramp),\nidle while work was left to submit (steady: the"
+        " driver's fault), idle after the last submission (tail), and held\n(submitted, result"
+        " not collected, not waiting: transit, the evaluation's own CPU, the driver's pick-up)"
+    )
+    print("kind     slots   work   ramp  steady   tail   held  ramp s  tail s  window stalls")
+    for row in rows:
+        idle = row.idle
+        held = 1 - row.efficiency - idle.ramp - idle.steady - idle.tail
+        print(
+            f"{row.kind:7}  {row.slots:5}  {row.efficiency:5.1%}  {idle.ramp:5.1%}"
+            f"  {idle.steady:6.1%}  {idle.tail:5.1%}  {held:5.1%}  {idle.ramp_s:6.2f}"
+            f"  {idle.tail_s:6.2f}  {row.window_stalls:13}"
         )
     print("\ndriver CPU per evaluation, ms, by part (main thread, then its other threads)")
     names = [*PARTS, "bookkeeping", "other threads"]

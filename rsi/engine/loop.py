@@ -14,15 +14,11 @@ from pathlib import Path
 from evaluators.llm import preflight
 from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import (
-    EvaluationPool,
-    EvaluationServices,
-    Evaluator,
-    ModelUnavailable,
-    StopRequested,
-)
+from rsi.engine.evaluation import EvaluationServices, ModelUnavailable, StopRequested
+from rsi.engine.evaluator import Evaluator
 from rsi.engine.executors import open_pool
 from rsi.engine.money import SpendCapReached, generator_charge, money_ledger, optimizer_charge
+from rsi.engine.pools import EvaluationPool
 from rsi.engine.ports import LineageSink
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
@@ -204,7 +200,7 @@ class Engine:
             pool,
             max_in_flight=in_flight,
             should_stop=stop,
-            speculate=self.config.speculates(),
+            prefetching=self.config.prefetches(),
             money=generator_charge(self.config, money),
         )
         self.proposal = ProposalStep(
