@@ -599,7 +599,8 @@ def test_no_submission_is_a_recorded_failure_and_is_not_judged(
         "train",
     )
     assert "tool_output" not in data.trace and "seconds" not in data.trace["usage"]
-    assert set(record) == {"trace"} and record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
+    assert set(record) == {"trace", "ran"}
+    assert record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
     assert not runner.workdirs[-1].exists()
 
 

@@ -51,9 +51,10 @@ from evaluators.runners.base import RunnerLimits  # noqa: E402
 from evaluators.runners.latency import drawn_wait  # noqa: E402
 from experiments.benchmarks.scaling_meter import (  # noqa: E402
     PARTS,
+    Breakdown,
     DriverClock,
-    Idle,
     MeteredPool,
+    breakdown,
     lower_bound,
     perfect_makespan,
 )
@@ -94,8 +95,7 @@ class Row:
     parts_ms: dict[str, float]  # per evaluation, main thread, plus "bookkeeping" and "other"
     appends: int
     fsyncs: int
-    in_flight: float  # mean evaluations submitted and not collected
-    idle: Idle
+    slot_time: Breakdown
     window_stalls: int
 
     @property
@@ -171,13 +171,15 @@ def pool_for(
             yield pool
 
 
-def batch(config: ExperimentConfig, count: int) -> tuple[list[Strategy], list[str]]:
+def batch(
+    config: ExperimentConfig, count: int, label: str = "load test"
+) -> tuple[list[Strategy], list[str]]:
     """Strategies x tasks giving at least `count` distinct evaluations."""
     initial = Strategy.model_validate_json(config.experiment.initial_strategy.read_text())
     ids = list(build_services(config, Path(tempfile.gettempdir())).tasks.ids)
     tasks = ids[: min(len(ids), count)]
     strategies = [
-        initial.model_copy(update={"guidance": f"load test {n}"})
+        initial.model_copy(update={"guidance": f"{label} {n}"})
         for n in range(math.ceil(count / len(tasks)))
     ]
     return strategies, tasks
@@ -222,9 +224,17 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
                 should_stop=lambda: False,
             )
             evaluator.clock = clock
-            cpu, thread, start = _cpu(), time.thread_time(), time.perf_counter()
+            # Warm the slots first (worker threads started, code paths run), as every batch
+            # of a search but its first finds them; then measure from zero.
+            evaluator.evaluate_many(*batch(config, slots, "warm-up"), "dev")
+            clock.seconds = dict.fromkeys(clock.seconds, 0.0)
+            metered.flights.clear()
+            evaluator.window_stalls = 0
+            warm_appends, warm_commits = len(journal), journal.commits
+            # The wall clock the workers' `ran` times use (one machine: one clock).
+            cpu, thread, start = _cpu(), time.thread_time(), time.time()
             evaluator.evaluate_many(strategies, tasks, "train")
-            end = time.perf_counter()
+            end = time.time()
             thread, cpu = time.thread_time() - thread, _cpu() - cpu
             sink.close()
             journal.close()
@@ -242,10 +252,9 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
             mean_s=config.runner.latency.mean_s,
             cpu_ms=cpu * 1e3 / len(waits),
             parts_ms=parts,
-            appends=len(journal),
-            fsyncs=journal.commits,
-            in_flight=metered.mean_in_flight(start, end),
-            idle=metered.timeline.idle(slots, start, end),
+            appends=len(journal) - warm_appends,
+            fsyncs=journal.commits - warm_commits,
+            slot_time=breakdown(metered.flights, slots, start, end),
             window_stalls=evaluator.window_stalls,
         )
     finally:
@@ -273,30 +282,32 @@ def sized(config: ExperimentConfig, slots: int, args: argparse.Namespace) -> Exp
 def report(rows: list[Row]) -> None:
     print(
         "kind     slots  evals  wall s  perfect s  evals/s  efficiency  perfect  vs perfect"
-        "  in flight  driver CPU ms/eval  appends/s  fsyncs/s"
+        "  driver CPU ms/eval  appends/s  fsyncs/s"
     )
     for row in rows:
         print(
             f"{row.kind:7}  {row.slots:5}  {row.evaluations:5}  {row.wall_s:6.1f}"
             f"  {row.perfect_s:9.1f}  {row.rate:7.1f}  {row.efficiency:10.1%}"
-            f"  {row.perfect:7.1%}  {row.perfect_s / row.wall_s:10.1%}  {row.in_flight:9.1f}"
-            f"  {row.cpu_ms:18.2f}"
+            f"  {row.perfect:7.1%}  {row.perfect_s / row.wall_s:10.1%}  {row.cpu_ms:18.2f}"
             f"  {row.appends / row.wall_s:9.1f}  {row.fsyncs / row.wall_s:8.1f}"
         )
     print(
-        "\nwhere the slots' time went, % of slots x wall: work (the drawn waits), idle before"
-        " every slot was busy (ramp),\nidle while work was left to submit (steady: the"
-        " driver's fault), idle after the last submission (tail), and held\n(submitted, result"
-        " not collected, not waiting: transit, the evaluation's own CPU, the driver's pick-up)"
+        "\nwhere the slots' time went, % of slots x wall, from each evaluation's start and end"
+        " on its slot:\nwork (the drawn waits), on slot (the rest of its time there: building"
+        " its trace, the pool's overhead),\nidle before every slot had started once (ramp),"
+        " until the last evaluation started (steady: the driver's fault),\nafter it (tail: the"
+        " batch's shape); then the mean hops: submission to start, end to the driver's pick-up"
     )
-    print("kind     slots   work   ramp  steady   tail   held  ramp s  tail s  window stalls")
+    print(
+        "kind     slots   work  on slot   ramp  steady   tail  ramp s  tail s"
+        "  to slot ms  back ms  window stalls"
+    )
     for row in rows:
-        idle = row.idle
-        held = 1 - row.efficiency - idle.ramp - idle.steady - idle.tail
+        t = row.slot_time
         print(
-            f"{row.kind:7}  {row.slots:5}  {row.efficiency:5.1%}  {idle.ramp:5.1%}"
-            f"  {idle.steady:6.1%}  {idle.tail:5.1%}  {held:5.1%}  {idle.ramp_s:6.2f}"
-            f"  {idle.tail_s:6.2f}  {row.window_stalls:13}"
+            f"{row.kind:7}  {row.slots:5}  {t.work:5.1%}  {t.on_slot:7.1%}  {t.ramp:5.1%}"
+            f"  {t.steady:6.1%}  {t.tail:5.1%}  {t.ramp_s:6.2f}  {t.tail_s:6.2f}"
+            f"  {t.to_slot_ms:10.1f}  {t.back_ms:7.1f}  {row.window_stalls:13}"
         )
     print("\ndriver CPU per evaluation, ms, by part (main thread, then its other threads)")
     names = [*PARTS, "bookkeeping", "other threads"]

@@ -2,10 +2,12 @@
 
 - `DriverClock`: CPU seconds of the driver's main thread, per part of its work.
 - `MeteredPool`: an `EvaluationPool` wrapper that charges submit and collect to the clock
-  and keeps the number of evaluations in flight over time (`Timeline`).
-- `Timeline.idle`: the slot-seconds left idle, split into the ramp (before every slot was
-  first busy), the steady part (until the last submission) and the tail (after it). Idle
-  time in the steady part is the driver's fault: refill latency or the journal window.
+  and keeps each evaluation's times (`Flight`: submitted, started and ended on its slot,
+  collected).
+- `breakdown`: the slots' time from the evaluations' own start and end times: the drawn
+  waits, the rest of their time on a slot, and the idle slot-seconds before every slot had
+  started once (ramp), until the last evaluation started (steady: the driver's fault, by
+  refill latency or the journal window) and after it (tail: the batch's shape).
 - `perfect_makespan`: the wall time a perfect scheduler needs for the drawn waits (it knows
   every wait in advance and places the longest first; LPT is within 4/3 of the optimum and,
   with ten or more evaluations per slot, within a fraction of a percent of the lower bound
@@ -22,6 +24,7 @@ from dataclasses import dataclass, field
 
 from rsi.engine import EvaluationPool
 from rsi.engine.evaluation import EvaluationResult
+from rsi.engine.pools import Work
 from rsi.journal import Purpose
 from search_space import Strategy
 
@@ -44,82 +47,106 @@ class DriverClock:
 
 
 @dataclass(frozen=True)
-class Idle:
-    """Slot-seconds idle in each phase of a batch, as fractions of slots x wall."""
+class Flight:
+    """One evaluation's times, seconds since the epoch (driver and workers share a clock on
+    one machine): submitted by the driver, started and ended on its slot (`ran` in the
+    trace record), collected by the driver; `wait` is the latency runner's drawn wait."""
 
-    ramp: float
-    steady: float
-    tail: float
-    ramp_s: float  # seconds until every slot was busy once
-    tail_s: float  # seconds from the last submission to the end
+    submitted: float
+    started: float
+    ended: float
+    collected: float
+    wait: float
 
 
-@dataclass
-class Timeline:
-    """Evaluations in flight (submitted, result not collected) over time."""
+@dataclass(frozen=True)
+class Breakdown:
+    """Where the slots' time went, as fractions of slots x wall (they sum to 1), and the
+    mean hops of an evaluation in milliseconds."""
 
-    changes: list[tuple[float, int]] = field(default_factory=list)  # (time, in flight after)
-    last_submit: float = 0.0
+    work: float  # the drawn waits
+    on_slot: float  # on a slot beyond its wait: the evaluation's own CPU, the pool's overhead
+    ramp: float  # idle before every slot had started its first evaluation
+    steady: float  # idle from then until the last evaluation started: the driver's fault
+    tail: float  # idle after the last evaluation started: the batch's shape
+    ramp_s: float
+    tail_s: float
+    to_slot_ms: float  # submitted -> started (queue_ahead queues some on purpose)
+    back_ms: float  # ended -> collected by the driver
 
-    def idle(self, slots: int, start: float, end: float) -> Idle:
-        wall = end - start
-        full = next((t for t, n in self.changes if n >= slots), end)
-        phases = {"ramp": 0.0, "steady": 0.0, "tail": 0.0}
-        previous_t, previous_n = start, 0
-        for t, n in [*self.changes, (end, 0)]:
-            moment = previous_t
-            for phase, until in (("ramp", full), ("steady", self.last_submit), ("tail", end)):
-                if moment < until and moment < t:
-                    span = min(t, until) - moment
-                    phases[phase] += max(0, slots - previous_n) * span
-                    moment += span
-            previous_t, previous_n = t, n
-        capacity = slots * wall
-        return Idle(
-            phases["ramp"] / capacity,
-            phases["steady"] / capacity,
-            phases["tail"] / capacity,
-            full - start,
-            end - self.last_submit,
-        )
+
+def breakdown(flights: Sequence[Flight], slots: int, start: float, end: float) -> Breakdown:
+    """The slot occupancy the evaluations' own start and end times draw, split in phases."""
+    starts = sorted(flight.started for flight in flights)
+    ramp_end = starts[min(slots, len(starts)) - 1]
+    tail_start = starts[-1]
+    changes = sorted(
+        [(flight.started, +1) for flight in flights] + [(flight.ended, -1) for flight in flights]
+    )
+    idle = {"ramp": 0.0, "steady": 0.0, "tail": 0.0}
+    bounds = (("ramp", ramp_end), ("steady", tail_start), ("tail", end))
+    moment, busy = start, 0
+    for when, change in [*changes, (end, 0)]:
+        for phase, until in bounds:
+            if moment < min(when, until):
+                span = min(when, until) - moment
+                idle[phase] += max(0, slots - busy) * span
+                moment += span
+        busy += change
+    capacity = slots * (end - start)
+    count = len(flights)
+    return Breakdown(
+        work=sum(flight.wait for flight in flights) / capacity,
+        on_slot=sum(f.ended - f.started - f.wait for f in flights) / capacity,
+        ramp=idle["ramp"] / capacity,
+        steady=idle["steady"] / capacity,
+        tail=idle["tail"] / capacity,
+        ramp_s=ramp_end - start,
+        tail_s=end - tail_start,
+        to_slot_ms=1e3 * sum(f.started - f.submitted for f in flights) / count,
+        back_ms=1e3 * sum(f.collected - f.ended for f in flights) / count,
+    )
 
 
 class MeteredPool:
-    """An `EvaluationPool` that charges its calls to the driver clock and keeps a timeline."""
+    """An `EvaluationPool` that charges its calls to the driver clock and keeps each
+    evaluation's `Flight`."""
 
     def __init__(self, inner: EvaluationPool, clock: DriverClock) -> None:
         self.inner, self.clock = inner, clock
-        self.in_flight = 0
-        self.timeline = Timeline()
+        self.flights: list[Flight] = []
+        self._submitted: dict[Hashable, float] = {}  # handle -> when
 
-    def _count(self, change: int) -> None:
-        self.in_flight += change
-        self.timeline.changes.append((time.perf_counter(), self.in_flight))
+    @property
+    def queue_ahead(self) -> int:
+        return self.inner.queue_ahead
 
     def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable:
-        self._count(+1)
-        self.timeline.last_submit = time.perf_counter()
+        return self.submit_many([(strategy, task_id, purpose)])[0]
+
+    def submit_many(self, work: Sequence[Work]) -> list[Hashable]:
+        now = time.time()
         with self.clock.part("submit"):
-            return self.inner.submit(strategy, task_id, purpose)
+            handles = self.inner.submit_many(work)
+        self._submitted.update(dict.fromkeys(handles, now))
+        return handles
 
     def wait(self, pending: Mapping[Hashable, str]) -> Collection[Hashable]:
         with self.clock.part("collect"):
             return self.inner.wait(pending)
 
     def result(self, handle: Hashable) -> EvaluationResult:
-        self._count(-1)
         with self.clock.part("collect"):
-            return self.inner.result(handle)
+            data, record = self.inner.result(handle)
+        started, ended = record["ran"]  # type: ignore[misc]
+        phases = data.trace.get("phases") or [{}]
+        wait = float(phases[0].get("wait_s", 0.0))
+        submitted = self._submitted.pop(handle)
+        self.flights.append(Flight(submitted, started, ended, time.time(), wait))
+        return data, record
 
     def cancel(self, handles: Collection[Hashable]) -> None:
         self.inner.cancel(handles)
-
-    def mean_in_flight(self, start: float, end: float) -> float:
-        area, previous_t, previous_n = 0.0, start, 0
-        for t, n in self.timeline.changes:
-            area += previous_n * (t - previous_t)
-            previous_t, previous_n = t, n
-        return area / (end - start)
 
 
 def perfect_makespan(waits: Sequence[float], slots: int) -> float:

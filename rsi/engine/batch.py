@@ -110,24 +110,42 @@ class Batch:
         """Fill free slots: real work first; a slot it cannot use (nothing left inside the
         window) runs the next prefetch item."""
         evaluator = self.evaluator
-        while (
-            len(self.pending) + len(evaluator.prefetcher.running) < evaluator.max_in_flight
-            and not evaluator.should_stop()
-        ):
-            position = self._next()
-            if position is None:
-                if self.waiting:
-                    evaluator.window_stalls += 1
-                if not evaluator.prefetcher.submit_next():
+        chosen: list[int] = []  # submitted together: one message to a cluster
+        ceiling = evaluator.max_in_flight + evaluator.queue_ahead
+        try:
+            while (
+                len(self.pending) + len(chosen) + len(evaluator.prefetcher.running) < ceiling
+                and not evaluator.should_stop()
+            ):
+                position = self._next()
+                if position is None:
+                    if self.waiting:
+                        evaluator.window_stalls += 1
+                    self._submit(chosen)  # real work first
+                    chosen = []
+                    slots_busy = len(self.pending) + len(evaluator.prefetcher.running)
+                    if slots_busy >= evaluator.max_in_flight:
+                        return  # prefetch only in an idle slot, never queued ahead
+                    if not evaluator.prefetcher.submit_next():
+                        return
+                    continue
+                if evaluator.money is not None and not evaluator.afford(position, self.held):
                     return
-                continue
-            if evaluator.money is not None and not evaluator.afford(position, self.held):
-                return
-            self.waiting.discard(position)
-            index, task_id = self.queue[position]
-            handle = evaluator.pool.submit(self.strategies[index], task_id, self.purpose)
-            self.pending[handle] = task_id
-            self.entries[handle] = (position, time.monotonic())
+                self.waiting.discard(position)
+                chosen.append(position)
+        finally:
+            self._submit(chosen)
+
+    def _submit(self, positions: list[int]) -> None:
+        work = [
+            (self.strategies[index], task_id, self.purpose)
+            for index, task_id in (self.queue[position] for position in positions)
+        ]
+        handles = self.evaluator.pool.submit_many(work)
+        started = time.monotonic()
+        for position, handle in zip(positions, handles, strict=True):
+            self.pending[handle] = self.queue[position][1]
+            self.entries[handle] = (position, started)
 
     def _next(self) -> int | None:
         """The position to submit next: the longest-running task (unseen first, then queue

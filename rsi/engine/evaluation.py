@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
@@ -62,7 +63,16 @@ EvaluationResult = tuple[Evaluation, dict[str, object]]
 def evaluate_one(
     services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
 ) -> EvaluationResult:
-    """Run the runner and the judge once; return the journal payload and a full trace record."""
+    """Run the runner and the judge once; return the journal payload and a full trace record
+    (with `ran`: when it started and ended, in seconds since the epoch on this machine)."""
+    started = time.time()
+    data, record = _evaluate(services, strategy, task_id, purpose)
+    return data, {**record, "ran": [started, time.time()]}
+
+
+def _evaluate(
+    services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
+) -> EvaluationResult:
     task = services.tasks.get(task_id)
     sid = strategy_id(strategy)
     workdir = Path(tempfile.mkdtemp(prefix=f"rsi-{task_id}-"))

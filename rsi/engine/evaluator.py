@@ -60,6 +60,8 @@ class Evaluator:
         self.record = record
         self.pool = ThreadPool(executor, services) if isinstance(executor, Executor) else executor
         self.max_in_flight = max(1, max_in_flight)
+        # Submitted beyond the slots, queued where the pool runs them (see `EvaluationPool`).
+        self.queue_ahead = self.pool.queue_ahead
         # Bounding how far submission may run ahead of the journal bounds both held memory
         # and what a crash can lose (see `rsi.engine.batch`).
         self.window = WINDOW_SLOTS * self.max_in_flight
