@@ -28,8 +28,8 @@ from collections.abc import Collection, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 from rsi.engine.evaluation import EvaluationResult, ModelUnavailable
-from rsi.journal import Evaluation, Purpose
-from search_space import Strategy
+from rsi.journal import Evaluation, Purpose, evaluation_op
+from search_space import Strategy, strategy_id
 
 if TYPE_CHECKING:
     from rsi.engine.evaluator import Evaluator
@@ -46,11 +46,13 @@ class Batch:
         purpose: Purpose,
     ) -> None:
         self.evaluator, self.strategies, self.purpose = evaluator, strategies, purpose
+        # Hashed once per batch, not once per evaluation (a strategy id hashes its JSON).
+        self.ids = [strategy_id(strategy) for strategy in strategies]
         self.results: list[dict[str, Evaluation]] = [{} for _ in strategies]
         self.queue: list[tuple[int, str]] = []  # (strategy index, task id), journal order
-        for index, strategy in enumerate(strategies):
+        for index in range(len(strategies)):
             for task_id in task_ids:
-                cached = evaluator.journal.get(evaluator.op(strategy, task_id, purpose))
+                cached = evaluator.journal.get(self._op(index, task_id))
                 if cached is not None and isinstance(cached.data, Evaluation):
                     self.results[index][task_id] = cached.data
                 else:
@@ -93,10 +95,12 @@ class Batch:
                 evaluator.pool.cancel(list(self.pending))
         return self.results
 
+    def _op(self, index: int, task_id: str) -> str:
+        return evaluation_op(self.purpose, self.ids[index], task_id, self.evaluator.services.seed)
+
     def _adopt_prefetched(self) -> None:
         for position, (index, task_id) in enumerate(self.queue):
-            op = self.evaluator.op(self.strategies[index], task_id, self.purpose)
-            adopted = self.evaluator.prefetcher.take(op)
+            adopted = self.evaluator.prefetcher.take(self._op(index, task_id))
             if adopted is None:
                 continue
             self.waiting.discard(position)
@@ -202,7 +206,7 @@ class Batch:
                     raise ModelUnavailable(data.infra_error.removeprefix("model: "))
                 self.journaled += 1
                 evaluator.paid += 1
-                op = evaluator.op(self.strategies[index], task_id, self.purpose)
+                op = self._op(index, task_id)
                 evaluator.write_trace(op, record)
                 if not (data.infra_error and self.purpose == "release"):
                     evaluator.record(op, data)  # a release error waits for the gate
