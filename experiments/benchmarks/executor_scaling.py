@@ -212,6 +212,35 @@ def drawn_waits(
     return [drawn_wait(latency, s, t, seed, wall) for s in strategies for t in tasks]
 
 
+def metered_evaluator(
+    config: ExperimentConfig,
+    run_dir: Path,
+    journal: Journal,
+    sink: MlflowLineageSink,
+    metered: MeteredPool,
+) -> MeteredEvaluator:
+    """The engine's evaluator, journaling and mirroring as a search does, on the clock."""
+    clock = metered.clock
+
+    def record(op: str, data: Evaluation) -> object:
+        with clock.part("journal"):
+            event = journal.append(op, data)
+        with clock.part("mlflow"):
+            sink.on_event(event)
+        return event
+
+    evaluator = MeteredEvaluator(
+        build_services(config, run_dir),
+        journal,
+        record,
+        metered,
+        max_in_flight=config.search.workers,
+        should_stop=lambda: False,
+    )
+    evaluator.clock = clock
+    return evaluator
+
+
 def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
     """One batch of slots x rounds evaluations on `kind`; what it cost the driver."""
     slots = config.search.workers
@@ -221,27 +250,10 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
     try:
         run_dir = home / "run"
         with pool_for(kind, config, run_dir, home) as pool:
-            clock = DriverClock()
-            journal = Journal(run_dir)
+            clock, journal = DriverClock(), Journal(run_dir)
             sink = MlflowLineageSink(run_dir, f"sqlite:///{home / 'mlflow.db'}")
-
-            def record(op: str, data: Evaluation) -> object:
-                with clock.part("journal"):
-                    event = journal.append(op, data)
-                with clock.part("mlflow"):
-                    sink.on_event(event)
-                return event
-
             metered = MeteredPool(pool, clock)
-            evaluator = MeteredEvaluator(
-                build_services(config, run_dir),
-                journal,
-                record,
-                metered,
-                max_in_flight=slots,
-                should_stop=lambda: False,
-            )
-            evaluator.clock = clock
+            evaluator = metered_evaluator(config, run_dir, journal, sink, metered)
             # Warm the slots first (worker threads started, code paths run), as every batch
             # of a search but its first finds them; then measure from zero.
             evaluator.evaluate_many(*batch(config, slots, "warm-up"), "dev")
