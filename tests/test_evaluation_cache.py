@@ -27,7 +27,14 @@ import pytest
 from evaluators.judge import JudgeSettings
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Outcome
-from rsi.engine import EvaluationServices, Evaluator, StopRequested, ThreadPool, evaluate_one
+from rsi.engine import (
+    EvaluationServices,
+    Evaluator,
+    PrefetchBatch,
+    StopRequested,
+    ThreadPool,
+    evaluate_one,
+)
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 
@@ -362,6 +369,31 @@ def test_the_result_the_journal_waits_for_is_submitted_within_the_lookahead(
         r.evaluator.evaluate(PARENT, tasks, "train")
     assert submitted == ["t1", "t0", "t2", "t3"]
     assert r.recorded == [r.op(t) for t in tasks]
+
+
+def test_a_pool_that_queues_ahead_gets_that_many_beyond_its_slots_never_for_prefetch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cluster's pool keeps `queue_ahead` evaluations submitted beyond the slots, so a
+    freed slot starts the next without the driver's round trip; prefetched work only ever
+    takes an idle slot, never the queue."""
+    tasks = ["t0", "t1", "t2", "t3"]
+    worker = Worker(gated=tasks)
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.queue_ahead = 1
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("x",), "train")])
+        call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
+        assert r.spy.reached(1) == (["t0", "t1", "t2"], 0)
+        worker.open("t0")
+        assert r.spy.reached(2) == (["t1", "t2", "t3"], 1)
+        worker.open("t1")
+        # Two left in flight: both slots busy, so the free place in the queue stays empty.
+        assert r.spy.reached(3) == (["t2", "t3"], 2)
+        worker.open("t2", "t3")
+        call.join()
+    assert r.recorded == [r.op(t) for t in tasks]
+    assert r.evaluator.prefetcher.stats.submitted == 1  # once the batch left a slot idle
 
 
 def test_several_strategies_run_as_one_batch_and_are_journaled_strategy_by_strategy(
