@@ -298,8 +298,8 @@ class ExperimentConfig(_Section):
         overrides |= {k: v for k, v in prices.items() if v is not None}
         return LlmSettings.model_validate({**base, **overrides})
 
-    def speculates(self) -> bool:
-        """Whether idle slots run certain batches ahead (`[search] prefetch`). Never under
+    def prefetches(self) -> bool:
+        """Whether idle slots prefetch certain batches (`[search] prefetch`). Never under
         a money cap with a paid runner: work run ahead is paid before any batch asks."""
         if self.budget.money_capped() and self.runner.kind != "scripted":
             return False

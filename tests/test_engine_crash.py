@@ -1,7 +1,7 @@
 """Crash safety through a real search: SIGKILL after the k-th event, for k across every event
 type (the middle of dev and release evaluations included), at 2 workers; then `resume`
 finishes with the same journal as an uninterrupted run and never pays again for an
-evaluation the journal already held. The scripted runner speculates (rsi/engine/prefetch.py):
+evaluation the journal already held. The scripted runner prefetches (rsi/engine/prefetch.py):
 round 1's parent batch and the gate's baseline run ahead in idle slots and are journaled
 only when asked for, so a kill also loses the ones finished but not yet journaled.
 
@@ -24,6 +24,7 @@ from typing import Any
 
 import pytest
 
+from rsi.engine.evaluator import WINDOW_SLOTS
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
 from tests.search_fixtures import ROOT, FinishedSearch, write_keeping_config
 
@@ -118,11 +119,11 @@ def test_kill_anywhere_then_resume_matches_uninterrupted_run(
     ]
     assert paid_again == [], "paid again for evaluations the journal already held"
     runner_calls = Counter(call for calls in segments for call in calls)
-    assert set(runner_calls) == _evaluated(baseline_events)  # the guesses were all asked for
+    assert set(runner_calls) == _evaluated(baseline_events)  # everything prefetched was asked for
     # Work lost at a kill is paid again: what was in flight (bounded by the evaluator's
-    # window) and the guesses finished but not yet asked for.
+    # window) and the prefetched evaluations finished but not yet asked for.
     repaid = sum(runner_calls.values()) - len(runner_calls)
-    assert repaid <= len(kills) * (2 * WORKERS - 1 + MINIBATCH + RELEASE)
+    assert repaid <= len(kills) * (WINDOW_SLOTS * WORKERS - 1 + MINIBATCH + RELEASE)
 
 
 def _segments(lines: list[str]) -> list[list[str]]:

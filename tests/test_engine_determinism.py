@@ -113,10 +113,10 @@ def test_runs_at_one_two_and_four_workers_write_the_same_journal(tmp_path: Path)
     """One worker journals in the order it works; two and four finish (and, with the
     longest-first order, submit) in whatever order the machine allows, and run round 1's
     parent batch and the gate's baseline ahead in idle slots (the one-worker run does not
-    speculate). The crash test adds a fourth timing: a killed and resumed run at two
+    prefetch). The crash test adds a fourth timing: a killed and resumed run at two
     workers."""
     tasks = corpus_slice(tmp_path)
-    journals, guesses = {}, {}
+    journals, prefetched = {}, {}
     for workers in (1, 2, 4):
         home = tmp_path / f"w{workers}"
         home.mkdir()
@@ -127,12 +127,12 @@ def test_runs_at_one_two_and_four_workers_write_the_same_journal(tmp_path: Path)
         engine.run()  # same run id ("run") in every home
         journals[workers] = _content(home / "run")
         assert engine.parts is not None  # the run's parts outlive it, closed
-        guesses[workers] = engine.parts.evaluator.prefetcher.stats
+        prefetched[workers] = engine.parts.evaluator.prefetcher.stats
     first = journals[1]
     assert any('"evaluation"' in payload for _, _, payload in first)
     differing = [key for key, journal in journals.items() if journal != first]
     assert differing == []
-    assert guesses[1].submitted == 0
-    for workers in (2, 4):  # speculation ran, and every guess was asked for
-        assert guesses[workers].adopted == guesses[workers].submitted > 0
-        assert guesses[workers].dropped == 0
+    assert prefetched[1].submitted == 0
+    for workers in (2, 4):  # prefetch ran, and everything prefetched was asked for
+        assert prefetched[workers].adopted == prefetched[workers].submitted > 0
+        assert prefetched[workers].dropped == 0

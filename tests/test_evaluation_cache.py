@@ -1,6 +1,7 @@
 """The evaluation cache (docs/design.md sections 7 and 8): a journaled evaluation is never paid
 for twice, results are journaled in submission order whatever order they finish in, and
-submission never runs further ahead of the journal than the in-flight bound and its window.
+submission never runs further ahead of the journal than the in-flight bound and its window,
+and the result the journal waits for is submitted within the lookahead.
 
 Evaluator tests use a real ThreadPoolExecutor and a real Journal, with `evaluate_one`
 replaced by a worker whose tasks finish only when the test opens their gates. The test
@@ -26,7 +27,14 @@ import pytest
 from evaluators.judge import JudgeSettings
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Outcome
-from rsi.engine import EvaluationServices, Evaluator, StopRequested, ThreadPool, evaluate_one
+from rsi.engine import (
+    EvaluationServices,
+    Evaluator,
+    PrefetchBatch,
+    StopRequested,
+    ThreadPool,
+    evaluate_one,
+)
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 
@@ -323,28 +331,69 @@ def test_results_are_journaled_in_submission_order_whatever_order_they_finish_in
 def test_submission_is_bounded_by_the_in_flight_limit_and_the_journal_window(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """max_in_flight 2: at most two running, and at most 2 * 2 submitted but unjournaled."""
-    tasks = [f"t{i}" for i in range(6)]
+    """max_in_flight 2: at most two running, and at most 4 * 2 submitted but unjournaled."""
+    tasks = [f"t{i}" for i in range(10)]
     worker = Worker(gated=tasks)
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        assert r.evaluator.window == 4
+        assert r.evaluator.window == 8
         call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
         assert r.spy.reached(1) == (["t0", "t1"], 0)
-        worker.open("t1")  # t0 holds the journal: later results wait behind it
-        assert r.spy.reached(2) == (["t0", "t2"], 0)
-        worker.open("t2")
-        assert r.spy.reached(3) == (["t0", "t3"], 0)
-        worker.open("t3")
-        # Four submitted, none journaled: the window is full, so t4 waits although a
+        for turn in range(1, 7):  # t0 holds the journal: later results wait behind it
+            worker.open(f"t{turn}")
+            assert r.spy.reached(turn + 1) == (["t0", f"t{turn + 1}"], 0)
+        worker.open("t7")
+        # Eight submitted, none journaled: the window is full, so t8 waits although a
         # worker is free.
-        assert r.spy.reached(4) == (["t0"], 0)
-        assert worker.paid_tasks() == ["t0", "t1", "t2", "t3"]
+        assert r.spy.reached(8) == (["t0"], 0)
+        assert worker.paid_tasks() == tasks[:8]
+        assert r.evaluator.window_stalls > 0
         worker.open("t0")
-        assert r.spy.reached(5) == (["t4", "t5"], 4)
-        worker.open("t4", "t5")
+        assert r.spy.reached(9) == (["t8", "t9"], 8)
+        worker.open("t8", "t9")
         call.join()
     assert r.recorded == [r.op(t) for t in tasks]
-    assert r.evaluator.paid == 6
+    assert r.evaluator.paid == 10
+
+
+def test_the_result_the_journal_waits_for_is_submitted_within_the_lookahead(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One slot, window 4, lookahead 2: longest first, but only among the next two not
+    submitted, so the short t0 the journal waits for is not left to the window's end
+    (where results would pile up behind it while slots idle)."""
+    tasks = ["t0", "t1", "t2", "t3"]
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+        assert (r.evaluator.window, r.evaluator.lookahead) == (4, 2)
+        r.evaluator.seconds.update({"t0": 1.0, "t1": 5.0, "t2": 4.0, "t3": 3.0})
+        submitted = r.watch_submissions()
+        r.evaluator.evaluate(PARENT, tasks, "train")
+    assert submitted == ["t1", "t0", "t2", "t3"]
+    assert r.recorded == [r.op(t) for t in tasks]
+
+
+def test_a_pool_that_queues_ahead_gets_that_many_beyond_its_slots_never_for_prefetch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A cluster's pool keeps `queue_ahead` evaluations submitted beyond the slots, so a
+    freed slot starts the next without the driver's round trip; prefetched work only ever
+    takes an idle slot, never the queue."""
+    tasks = ["t0", "t1", "t2", "t3"]
+    worker = Worker(gated=tasks)
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.queue_ahead = 1
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("x",), "train")])
+        call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
+        assert r.spy.reached(1) == (["t0", "t1", "t2"], 0)
+        worker.open("t0")
+        assert r.spy.reached(2) == (["t1", "t2", "t3"], 1)
+        worker.open("t1")
+        # Two left in flight: both slots busy, so the free place in the queue stays empty.
+        assert r.spy.reached(3) == (["t2", "t3"], 2)
+        worker.open("t2", "t3")
+        call.join()
+    assert r.recorded == [r.op(t) for t in tasks]
+    assert r.evaluator.prefetcher.stats.submitted == 1  # once the batch left a slot idle
 
 
 def test_several_strategies_run_as_one_batch_and_are_journaled_strategy_by_strategy(
@@ -399,7 +448,7 @@ def test_at_least_one_evaluation_is_in_flight(
     tasks = ["t0", "t1"]
     worker = Worker(gated=tasks)
     with rig(tmp_path, monkeypatch, worker, max_in_flight=0) as r:
-        assert (r.evaluator.max_in_flight, r.evaluator.window) == (1, 2)
+        assert (r.evaluator.max_in_flight, r.evaluator.window) == (1, 4)
         call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
         assert r.spy.reached(1) == (["t0"], 0)
         worker.open("t0")
@@ -588,7 +637,8 @@ def test_no_submission_is_a_recorded_failure_and_is_not_judged(
         "train",
     )
     assert "tool_output" not in data.trace and "seconds" not in data.trace["usage"]
-    assert set(record) == {"trace"} and record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
+    assert set(record) == {"trace", "ran"}
+    assert record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
     assert not runner.workdirs[-1].exists()
 
 

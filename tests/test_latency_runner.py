@@ -125,7 +125,7 @@ def test_an_evaluation_with_the_latency_runner_judges_nothing_in_a_sandbox(
     judged = record["judgement"]
     assert isinstance(judged, dict)
     assert {r["backend"] for r in judged["results"]} == {"latency"}
-    assert not config.speculates()  # like a paid runner: nothing runs ahead by default
+    assert not config.prefetches()  # like a paid runner: nothing runs ahead by default
 
 
 @pytest.mark.parametrize(

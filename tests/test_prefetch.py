@@ -1,6 +1,6 @@
-"""Speculative evaluation (rsi.engine.prefetch): a guessed batch runs only in slots real
+"""Prefetch (rsi.engine.prefetch): a prefetched batch runs only in slots real
 work leaves idle, reaches the journal only when a batch asks for the same ops, is never
-paid twice, and a guess never asked for is dropped unseen.
+paid twice, and a prefetch never asked for is dropped unseen.
 
 Same rig as tests/test_evaluation_cache.py: a real ThreadPoolExecutor and Journal, with
 `evaluate_one` replaced by a worker whose gated tasks finish when the test says so.
@@ -13,25 +13,25 @@ from pathlib import Path
 import pytest
 
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import Guess, StopRequested
+from rsi.engine import PrefetchBatch, StopRequested
 from search_space import strategy_id
 from tests.search_fixtures import write_small_config
 from tests.test_evaluation_cache import CHILD, PARENT, Background, Worker, rig
 
 
-def test_a_guessed_batch_runs_in_idle_slots_and_is_journaled_only_when_asked(
+def test_a_prefetched_batch_runs_in_idle_slots_and_is_journaled_only_when_asked(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker({"b": True}, gated=["a"])
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "release")])
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "release")])
         call = Background(lambda: r.evaluator.evaluate(PARENT, ["a"], "train"))
-        # `a` holds one slot; the other runs the guess, one evaluation at a time.
+        # `a` holds one slot; the other runs the prefetch, one evaluation at a time.
         assert r.spy.reached(1) == (["a", "b"], 0)
         worker.open("a")
         call.join()
-        assert r.recorded == [r.op("a")]  # the guess is not in the journal
+        assert r.recorded == [r.op("a")]  # the prefetch is not in the journal
         results = r.evaluator.evaluate(CHILD, ["b", "c"], "release")
         assert r.recorded == [r.op("a")] + [r.op(t, "release", CHILD) for t in ("b", "c")]
         assert results["b"].success and not results["c"].success
@@ -42,51 +42,53 @@ def test_a_guessed_batch_runs_in_idle_slots_and_is_journaled_only_when_asked(
     assert (stats.submitted, stats.adopted, stats.dropped) == (2, 2, 0)
 
 
-def test_a_guess_still_running_is_adopted_not_submitted_again(
+def test_prefetched_work_still_running_is_adopted_not_submitted_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker(gated=["b"])
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, ("b",), "train")])
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b",), "train")])
         r.evaluator.evaluate(PARENT, ["a"], "train")
         call = Background(lambda: r.evaluator.evaluate(CHILD, ["b"], "train"))
-        assert r.spy.reached(2)[0] == ["b"]  # the batch waits on the guessed run itself
+        assert r.spy.reached(2)[0] == ["b"]  # the batch waits on the prefetched run itself
         worker.open("b")
         call.join()
     assert worker.paid_tasks().count("b") == 1
     assert r.recorded == [r.op("a"), r.op("b", strategy=CHILD)]
 
 
-def test_real_work_goes_first_and_the_guess_fills_the_slot_it_leaves(
+def test_real_work_goes_first_and_prefetched_work_fills_the_slot_it_leaves(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
-        r.evaluator.speculate = True
+        r.evaluator.prefetching = True
         submitted = r.watch_submissions()
-        r.evaluator.prefetch([Guess(CHILD, ("x",), "train"), Guess(CHILD, ("y",), "dev")])
+        r.evaluator.prefetch(
+            [PrefetchBatch(CHILD, ("x",), "train"), PrefetchBatch(CHILD, ("y",), "dev")]
+        )
         r.evaluator.evaluate(PARENT, ["a", "b", "c"], "train")
-        # One slot: the guess starts only once the batch has nothing left to submit (its
+        # One slot: the prefetch starts only once the batch has nothing left to submit (its
         # first evaluation keeps the slot busy while the driver decides what is next)...
         assert submitted == ["a", "b", "c", "x"]
         r.evaluator.evaluate(PARENT, ["d"], "train")
-        # ...and one guessed evaluation at a time, so the next batch waits for one at most;
-        # the guesses run in the order given.
+        # ...and one prefetched evaluation at a time, so the next batch waits for one at most;
+        # the prefetches run in the order given.
         assert submitted == ["a", "b", "c", "x", "d", "y"]
 
 
-def test_a_guess_never_asked_for_never_reaches_the_journal_and_is_dropped(
+def test_prefetched_work_never_asked_for_never_reaches_the_journal_and_is_dropped(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker()
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "train")])
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "train")])
         r.evaluator.evaluate(PARENT, ["a"], "train")
-        r.evaluator.evaluate(PARENT, ["d"], "train")  # both guesses run by now
-        r.evaluator.prefetch([Guess(PARENT, ("e",), "train")])  # replaced: dropped
+        r.evaluator.evaluate(PARENT, ["d"], "train")  # both prefetches run by now
+        r.evaluator.prefetch([PrefetchBatch(PARENT, ("e",), "train")])  # replaced: dropped
         r.evaluator.evaluate(PARENT, ["b", "c", "e"], "train")
-        r.evaluator.prefetch([Guess(CHILD, ("f",), "train")])
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("f",), "train")])
         r.evaluator.evaluate(PARENT, ["g"], "train")
         r.evaluator.close()  # the search ended before asking for `f`
         stats = r.evaluator.prefetcher.stats
@@ -98,16 +100,16 @@ def test_a_guess_never_asked_for_never_reaches_the_journal_and_is_dropped(
     assert stats.submitted == stats.adopted + stats.dropped
 
 
-def test_guessed_results_beyond_the_journal_window_do_not_stall_a_batch(
+def test_prefetched_results_beyond_the_journal_window_do_not_stall_a_batch(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Window 2, four guessed results already done after a task that was not guessed."""
+    """Window 2, four prefetched results already done after a task that was not prefetched."""
     worker = Worker()
     tasks = ["t0", "t1", "t2", "t3", "t4"]
     with rig(tmp_path, monkeypatch, worker, max_in_flight=1) as r:
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, tuple(tasks[1:]), "train")])
-        for index in range(4):  # each batch's end lets one more guessed run start
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, tuple(tasks[1:]), "train")])
+        for index in range(4):  # each batch's end lets one more prefetched run start
             r.evaluator.evaluate(PARENT, [f"pad{index}"], "train")
         results = r.evaluator.evaluate(CHILD, tasks, "train")
     assert list(results) == tasks
@@ -115,32 +117,32 @@ def test_guessed_results_beyond_the_journal_window_do_not_stall_a_batch(
     assert sorted(t for s, t, _ in worker.calls if s == strategy_id(CHILD)) == tasks
 
 
-def test_a_guess_already_journaled_is_not_run_again(
+def test_prefetched_work_already_journaled_is_not_run_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """A resumed search guesses again; what its journal holds is never paid twice."""
+    """A resumed search prefetches again; what its journal holds is never paid twice."""
     worker = Worker()
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         r.evaluator.evaluate(CHILD, ["b"], "release")
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, ("b", "c"), "release")])
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "release")])
         r.evaluator.evaluate(PARENT, ["a"], "train")
         r.evaluator.evaluate(CHILD, ["b", "c"], "release")
     assert worker.paid_tasks().count("b") == 1 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
 
 
-def test_without_speculation_a_guess_is_ignored(
+def test_without_prefetching_prefetched_work_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker()
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
-        assert r.evaluator.speculate is False  # the evaluator's default
-        r.evaluator.prefetch([Guess(CHILD, ("b",), "train")])
+        assert r.evaluator.prefetching is False  # the evaluator's default
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b",), "train")])
         r.evaluator.evaluate(PARENT, ["a"], "train")
     assert worker.paid_tasks() == ["a"]
 
 
-def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
+def test_a_stop_leaves_prefetched_work_unjournaled_and_close_forgets_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     worker = Worker(gated=["b", "x"])
@@ -148,11 +150,11 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
     with rig(
         tmp_path, monkeypatch, worker, max_in_flight=2, should_stop=lambda: stopping["now"]
     ) as r:
-        r.evaluator.speculate = True
-        r.evaluator.prefetch([Guess(CHILD, ("x",), "train")])
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("x",), "train")])
         r.evaluator.evaluate(PARENT, ["a"], "train")
         call = Background(lambda: r.evaluator.evaluate(PARENT, ["b", "c"], "train"))
-        assert r.spy.reached(2)[0] == ["b", "x"]  # the guess holds the other slot
+        assert r.spy.reached(2)[0] == ["b", "x"]  # the prefetch holds the other slot
         stopping["now"] = True
         worker.open("x", "b")
         with pytest.raises(StopRequested):
@@ -164,7 +166,7 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
 
 
 @pytest.mark.parametrize(
-    ("runner", "prefetch", "speculates"),
+    ("runner", "prefetch", "prefetches"),
     [
         ("scripted", "auto", True),
         ("testhelix", "auto", False),
@@ -173,7 +175,7 @@ def test_a_stop_leaves_the_guess_unjournaled_and_close_forgets_it(
     ],
 )
 def test_auto_runs_ahead_only_where_unasked_work_costs_nothing(
-    tmp_path: Path, runner: str, prefetch: str, speculates: bool
+    tmp_path: Path, runner: str, prefetch: str, prefetches: bool
 ) -> None:
     data = load_config(write_small_config(tmp_path)).model_dump()
     data["runner"]["kind"] = runner
@@ -181,5 +183,5 @@ def test_auto_runs_ahead_only_where_unasked_work_costs_nothing(
     default = ExperimentConfig.model_validate(data)
     data["search"]["prefetch"] = prefetch
     config = ExperimentConfig.model_validate(data)
-    assert config.speculates() is speculates
+    assert config.prefetches() is prefetches
     assert config.fingerprint() == default.fingerprint()  # the journal is the same either way

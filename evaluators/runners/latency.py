@@ -62,6 +62,18 @@ def _generator(strategy: str, task_id: str, seed: int) -> random.Random:
     return random.Random(int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "big"))
 
 
+def _draw_wait(rng: random.Random, settings: LatencySettings, wall_s: float) -> float:
+    return min(rng.lognormvariate(math.log(settings.median_s), settings.sigma), wall_s)
+
+
+def drawn_wait(
+    settings: LatencySettings, strategy: Strategy, task_id: str, seed: int, wall_s: float
+) -> float:
+    """The seconds the runner will wait on (strategy, task, seed), known in advance: a load
+    test compares its wall time with what a perfect scheduler would take for these waits."""
+    return _draw_wait(_generator(strategy_id(strategy), task_id, seed), settings, wall_s)
+
+
 def _pytest_output() -> str:
     """A block of pytest-like output that check outputs are cut from (built once)."""
     rng = random.Random(0)
@@ -105,7 +117,7 @@ class LatencyRunner:
     ) -> RunnerResult:
         settings = self.settings
         rng = _generator(strategy_id(strategy), task.id, self.seed)
-        wait = min(rng.lognormvariate(math.log(settings.median_s), settings.sigma), limits.wall_s)
+        wait = _draw_wait(rng, settings, limits.wall_s)
         if rng.random() < settings.success_rate:
             verdict = ("fail", "pass")
         else:

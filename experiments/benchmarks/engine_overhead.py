@@ -9,21 +9,21 @@ and the judge's targets) plus the runner's own time between its suites.
 Work counts only if it served the search: every suite's run time is attributed to the
 evaluation it belongs to (a context variable set around `evaluate_one`, carried into the
 judge's target threads), and only the evaluations the journal holds count as work. A
-speculative evaluation (`[search] prefetch`, rsi/engine/prefetch.py) whose guess was wrong
+prefetched evaluation (`[search] prefetch`, rsi/engine/prefetch.py) never asked for
 was dropped, so its work is counted outside, as overhead. The share outside is split, as
 shares of that capacity:
 - worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
   temporary workspace, trace dumps);
-- dropped speculative evaluations;
+- dropped prefetched evaluations;
 - idle slots: batch tails (the last evaluations of a batch cannot fill every slot),
   hand-offs (a finished worker waiting for the driver's next task) and the driver alone
-  (proposals, health checks, freezing, gate statistics, startup), where no guess was left
+  (proposals, health checks, freezing, gate statistics, startup), where nothing prefetched was left
   to run.
 The driver thread's own time is listed too (journal appends with fsync, trace files,
 proposal steps): it overlaps the workers except between batches. With `--mlflow on` the
 live MLflow sink runs (a sqlite store in the temporary home) and its projection time on
 its own thread is reported as a share of wall time; `--mlflow both` runs off, then on.
-`--prefetch off` measures without speculation (the bare round protocol); `both` runs
+`--prefetch off` measures without prefetch (the bare round protocol); `both` runs
 without, then with, and prints the wall-time ratio of the two (same journal, same work).
 
 Usage: python experiments/benchmarks/engine_overhead.py [--config FILE] [--mlflow off|on|both]
@@ -166,7 +166,7 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
         patch(evaluation, "evaluate_one", clocks["one"])
         evaluation.evaluate_one = attributed(evaluation.evaluate_one)
         patch(Evaluator, "evaluate_many", clocks["evaluate"])
-        patch(Evaluator, "_write_trace", clocks["trace"])
+        patch(Evaluator, "write_trace", clocks["trace"])
         patch(Journal, "append", clocks["append"])
         patch(ProposalStep, "attempt", clocks["propose"])
         lineage = None
@@ -182,7 +182,7 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
         )
         engine.run()
         wall = time.perf_counter() - started
-        guesses = engine.evaluator.prefetcher.stats
+        prefetched = engine.evaluator.prefetcher.stats
         lines = (run_dir / EVENTS_FILE).read_text().splitlines()
         journaled = {json.loads(line)["op"] for line in lines if '"evaluation"' in line}
     evaluation.evaluate_one = original
@@ -202,8 +202,8 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
     dropped = sum(spent for op, spent in work.items() if op not in journaled)
     workers = config.search.workers
     capacity = workers * wall
-    speculating = "on" if config.speculates() else "off"
-    print(f"--- MLflow live sink {'on' if mlflow else 'off'}, speculation {speculating}")
+    prefetching = "on" if config.prefetches() else "off"
+    print(f"--- MLflow live sink {'on' if mlflow else 'off'}, prefetch {prefetching}")
     print(f"wall time: {wall:.1f} s with {workers} workers (at most {workers} suites at once)")
     print(
         f"suites: {seconds['suites']:.1f} s (runner checks {runner_suites:.1f} s); the runner's "
@@ -214,8 +214,8 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
         f"{seconds['judge']:.1f} s (waits for a slot included)"
     )
     print(
-        f"speculative evaluations: {guesses.submitted} run ahead, {guesses.adopted} used by a "
-        f"batch, {guesses.dropped} dropped ({dropped:.1f} s of runner and judge work)"
+        f"prefetched evaluations: {prefetched.submitted} run ahead, {prefetched.adopted} used by a "
+        f"batch, {prefetched.dropped} dropped ({dropped:.1f} s of runner and judge work)"
     )
     print(f"worker utilization (useful work): {busy / capacity:.0%}")
     print(f"share of wall time outside runner and judge work: {max(0.0, 1 - busy / capacity):.1%}")
@@ -223,7 +223,7 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
     idle = capacity - busy - dropped - bookkeeping
     print("  split, as shares of workers x wall time:")
     print(f"    worker bookkeeping (workspace, trace dumps)    {bookkeeping / capacity:6.1%}")
-    print(f"    dropped speculative evaluations                {dropped / capacity:6.1%}")
+    print(f"    dropped prefetched evaluations                 {dropped / capacity:6.1%}")
     print(f"    idle slots (tails, hand-offs, driver alone)    {idle / capacity:6.1%}")
     print(
         f"  the driver alone (outside every batch): {wall - seconds['evaluate']:.1f} s "
@@ -256,8 +256,8 @@ def main() -> None:
         if args.prefetch != "both":
             measure(config, mlflow, args.prefetch)
             continue
-        bare, speculating = measure(config, mlflow, "off"), measure(config, mlflow, "on")
-        print(f"wall time with speculation / without: {speculating / bare:.2f}")
+        bare, prefetching = measure(config, mlflow, "off"), measure(config, mlflow, "on")
+        print(f"wall time with prefetch / without: {prefetching / bare:.2f}")
 
 
 if __name__ == "__main__":

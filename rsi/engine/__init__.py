@@ -4,7 +4,7 @@ Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
   (runner plus judge) on an `EvaluationPool`, cached by journal op;
-- `Guess`: a batch the evaluator may run ahead in idle slots (see `prefetch.py`);
+- `PrefetchBatch`: a batch the evaluator may prefetch in idle slots (see `prefetch.py`);
 - `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
 - `build_services`, `build_proposer`, `load_initial`: the run's parts from its config;
@@ -21,21 +21,20 @@ Public surface:
 """
 
 from rsi.engine.evaluation import (
-    EvaluationPool,
     EvaluationServices,
-    Evaluator,
     ExecutorLost,
-    Guess,
     ModelUnavailable,
     StopRequested,
-    ThreadPool,
     evaluate_one,
 )
+from rsi.engine.evaluator import Evaluator
 from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
 from rsi.engine.money import SpendCapReached
 from rsi.engine.parts import SearchParts
 from rsi.engine.pilot import run_pilot
+from rsi.engine.pools import EvaluationPool, ThreadPool
+from rsi.engine.prefetch import PrefetchBatch
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.runtime import build_proposer, build_services, load_initial
@@ -59,9 +58,9 @@ __all__ = [
     "EvaluationServices",
     "Evaluator",
     "ExecutorLost",
-    "Guess",
     "LineageSink",
     "ModelUnavailable",
+    "PrefetchBatch",
     "ProposalStep",
     "ScreenStep",
     "ScreenVerdict",

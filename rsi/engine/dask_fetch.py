@@ -19,6 +19,7 @@ from __future__ import annotations
 import logging
 import queue
 import threading
+import time
 from collections.abc import Collection
 
 from distributed import Client, Future
@@ -29,6 +30,11 @@ from rsi.engine.evaluation import EvaluationResult
 
 logger = logging.getLogger(__name__)
 _STOP = None
+# How long a fetch waits, after the first finished future, for others to join its batch.
+# On an idle cluster futures finish one at a time, and a gather each cost the driver's I/O
+# thread about a millisecond per evaluation; the pool's queue_ahead covers far more than
+# this delay, so no slot waits for it.
+LINGER_S = 0.05
 
 
 class ResultFetcher:
@@ -71,6 +77,8 @@ class ResultFetcher:
     def _run(self) -> None:
         while True:
             batch = [self._finished.get()]
+            if batch[0] is not _STOP:
+                time.sleep(LINGER_S)
             while True:
                 try:
                     batch.append(self._finished.get_nowait())

@@ -8,7 +8,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationPool, EvaluationServices, ThreadPool
+from rsi.engine.evaluation import EvaluationServices
+from rsi.engine.pools import EvaluationPool, ThreadPool
 
 
 @contextmanager

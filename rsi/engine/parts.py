@@ -11,8 +11,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationPool, EvaluationServices, Evaluator
+from rsi.engine.evaluation import EvaluationServices
+from rsi.engine.evaluator import Evaluator
 from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
+from rsi.engine.pools import EvaluationPool
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer
@@ -73,7 +75,7 @@ def build_parts(
         pool,
         max_in_flight=in_flight,
         should_stop=stop,
-        speculate=config.speculates(),
+        prefetching=config.prefetches(),
         money=generator_charge(config, money),
     )
     seed = config.experiment.seed

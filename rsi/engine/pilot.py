@@ -16,7 +16,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from rsi.config import ExperimentConfig, write_run_config
-from rsi.engine.evaluation import EvaluationServices, Evaluator
+from rsi.engine.evaluation import EvaluationServices
+from rsi.engine.evaluator import Evaluator
 from rsi.engine.executors import open_pool
 from rsi.engine.money import generator_charge, money_ledger
 from rsi.engine.runtime import build_services, load_initial

@@ -7,7 +7,7 @@ search asks the same questions and gets the same answers (see `rsi.engine.loop`)
 from __future__ import annotations
 
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import Guess
+from rsi.engine.prefetch import PrefetchBatch
 from rsi.engine.sampling import minibatch
 from rsi.engine.stopping import Budget
 from rsi.journal import SearchState
@@ -60,16 +60,16 @@ class Schedule:
             return candidates[-1].strategy_id
         return self.state.best_candidate().strategy_id
 
-    def certain_batches(self, initial: Strategy) -> list[Guess]:
+    def certain_batches(self, initial: Strategy) -> list[PrefetchBatch]:
         """Batches the search will ask for whatever its rounds decide (unless it stops
         early): round 1's parent batch, whose parent can only be the initial strategy, and
-        the gate's baseline, the initial strategy on the release split. Idle slots run
-        them ahead; nothing of them is journaled or shown before the round or the gate
+        the gate's baseline, the initial strategy on the release split. Idle slots
+        prefetch them; nothing of them is journaled or shown before the round or the gate
         asks (rsi/engine/prefetch.py), so the search never sees release outcomes."""
         assert self.state.split is not None
-        guesses = []
+        batches = []
         first = self.batch(1) if self.config.search.completed_rounds >= 1 else None
         if first is not None and 1 not in self.state.rounds_started:
-            guesses.append(Guess(initial, first, "train"))
-        guesses.append(Guess(initial, self.state.split.roles["release"], "release"))
-        return guesses
+            batches.append(PrefetchBatch(initial, first, "train"))
+        batches.append(PrefetchBatch(initial, self.state.split.roles["release"], "release"))
+        return batches

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from rsi.engine.evaluation import Evaluator
+from rsi.engine.evaluator import Evaluator
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.screening import AcceptanceRule
 from rsi.journal import (
