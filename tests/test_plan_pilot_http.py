@@ -143,7 +143,12 @@ def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Pa
     assert _within(tokens.calls, billed.calls)
     assert _within(tokens.input_tokens, billed.prompt)
     assert _within(tokens.output_tokens, billed.completion)
-    # Planned from the pilot (its own 2 tasks excluded): the range holds what was billed.
+    # Planned from the pilot (its own 2 tasks excluded): the range's evaluations hold what
+    # the search ran, and its high end holds what was billed. Its low end is no bound: it
+    # prices every task at the cheapest of the 2 piloted ones, and a task the pilot never
+    # saw may cost less (here 4 calls against 5).
+    ran = sum(1 for _ in later)
+    assert plan["low"]["total"]["evaluations"] <= ran <= plan["high"]["total"]["evaluations"]
     after_pilot = {
         "calls": billed.calls - pilot.calls,
         "input_tokens": billed.prompt - pilot.prompt,
@@ -151,7 +156,7 @@ def test_pilot_is_never_paid_again_and_the_plan_predicts_the_search(tmp_path: Pa
     }
     for figure, counted in after_pilot.items():
         low, high = (_planned(plan[case], figure) for case in ("low", "high"))
-        assert low <= counted <= high, (figure, low, counted, high)
+        assert counted <= high, (figure, low, counted, high)
 
 
 def _planned(case: dict[str, Any], figure: str) -> float:

@@ -22,7 +22,7 @@ from matplotlib.figure import Figure
 from matplotlib.image import imread
 from mlflow import MlflowClient
 
-from rsi.cli import main
+from rsi.cli import main, output
 from rsi.config import CONFIG_FILE
 from rsi.journal import (
     EVENTS_FILE,
@@ -381,7 +381,9 @@ def test_a_discarded_child_says_why_in_the_trajectory_tree_and_status(
     assert [label for label in labels if "child 1, parent 2" in label] == [
         f"r1  agentSteps: 12 → 14  child 1, parent 2: {why}"
     ]
-    code, out, _ = rsi_cli(capsys, "status", str(no_kept))
+    with pytest.MonkeyPatch.context() as patch:  # a terminal wide enough not to fold cells
+        patch.setattr(output.console, "_width", 240)
+        code, out, _ = rsi_cli(capsys, "status", str(no_kept))
     assert code == 0 and f"discarded: {why}" in " ".join(out.split())
     code, out, _ = rsi_cli(capsys, "status", str(no_kept), "--json")
     (proposal,) = json.loads(out)["proposals"]
