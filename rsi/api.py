@@ -1,6 +1,6 @@
 """The Python API for notebooks and scripts; the CLI is a thin layer over it.
 
-The examples below run as doctests (`tests/test_api.py`, on a small config in place of
+The examples below run as doctests (`tests/rsi/test_api.py`, on a small config in place of
 the quickstart):
 
     >>> import rsi

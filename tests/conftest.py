@@ -17,38 +17,39 @@ from evaluators.sandbox import Isolation, LocalSandbox, RunSpec
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
 
 if TYPE_CHECKING:
-    from tests.search_fixtures import FinishedSearch
+    from tests.support.search_fixtures import FinishedSearch
 
 IN_CI = os.environ.get("CI", "").lower() == "true"
+TESTS_DIR = Path(__file__).resolve().parent
 # `make test-fast`, the edit-test loop: modules that run no sandbox and no search.
 FAST_MODULES = frozenset(
     {
+        "evaluators/llm/test_cache.py",
+        "evaluators/llm/test_client.py",
+        "evaluators/llm/test_meter.py",
+        "evaluators/llm/test_meter_budgets.py",
+        "evaluators/llm/test_replies.py",
+        "evaluators/llm/test_settings.py",
+        "evaluators/runners/testhelix/test_cross_validation.py",
+        "rsi/cli/test_help.py",
+        "rsi/cli/test_progress.py",
+        "rsi/engine/test_evaluation.py",
+        "rsi/engine/test_prefetch.py",
+        "rsi/engine/test_screening.py",
+        "rsi/engine/test_steps.py",
+        "rsi/journal/test_lazy_traces.py",
+        "rsi/journal/test_state.py",
+        "rsi/journal/test_store.py",
+        "rsi/lineage/test_plan.py",
+        "rsi/proposers/reflective/test_proposer.py",
+        "rsi/proposers/test_proposers.py",
+        "rsi/release/test_gate.py",
+        "rsi/release/test_ledger.py",
+        "rsi/release/test_power.py",
+        "search_space/test_edits.py",
+        "search_space/test_schema.py",
+        "search_space/test_wording.py",
         "test_architecture.py",
-        "test_cli_help.py",
-        "test_engine_steps.py",
-        "test_evaluation_cache.py",
-        "test_journal.py",
-        "test_journal_lazy_traces.py",
-        "test_lineage_plan.py",
-        "test_llm_budget.py",
-        "test_llm_cache.py",
-        "test_llm_client.py",
-        "test_llm_meter.py",
-        "test_llm_settings.py",
-        "test_llm_typed.py",
-        "test_prefetch.py",
-        "test_progress.py",
-        "test_proposers.py",
-        "test_reflective_unit.py",
-        "test_release_gate.py",
-        "test_release_ledger.py",
-        "test_release_power.py",
-        "test_screening_and_sampling.py",
-        "test_search_space_edits.py",
-        "test_search_space_schema.py",
-        "test_search_space_wording.py",
-        "test_state.py",
-        "test_testhelix_cross_validation.py",
     }
 )
 # `make test` runs these in a second pass, one at a time: they fill the machine on purpose
@@ -56,11 +57,11 @@ FAST_MODULES = frozenset(
 # so they must not share the CPUs with other tests.
 SERIAL_MODULES = frozenset(
     {
-        "test_adversarial.py",
-        "test_dask_executor.py",
-        "test_many_searches.py",
-        "test_sandbox_docker.py",
-        "test_sandbox_local.py",
+        "adversarial/test_adversarial.py",
+        "e2e/test_many_searches.py",
+        "evaluators/sandbox/test_docker_backend.py",
+        "evaluators/sandbox/test_local.py",
+        "rsi/engine/test_dask_pool.py",
     }
 )
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
@@ -69,13 +70,18 @@ SuiteFactory = Callable[..., Path]
 SpecFor = Callable[..., RunSpec]
 
 
+def _module_of(item: pytest.Item) -> str:
+    """The test module's path under tests/, as FAST_MODULES and SERIAL_MODULES name it."""
+    return item.path.relative_to(TESTS_DIR).as_posix()
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark `fast` and `serial` modules; keep the users of the session-wide keeping search
     on one xdist worker (`--dist loadgroup`), so that it runs once."""
     for item in items:
-        if item.path.name in FAST_MODULES:
+        if _module_of(item) in FAST_MODULES:
             item.add_marker(pytest.mark.fast)
-        if item.path.name in SERIAL_MODULES:
+        if _module_of(item) in SERIAL_MODULES:
             item.add_marker(pytest.mark.serial)
         if "keeping_search" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("keeping-search"))
@@ -92,7 +98,7 @@ def unavailable(reason: str) -> None:
 def keeping_search(tmp_path_factory: pytest.TempPathFactory) -> FinishedSearch:
     """The keeping search, run once per session: the crash chain's uninterrupted baseline
     and the run the engine-search tests inspect. Tests must not change its run dir."""
-    from tests.search_fixtures import run_keeping_search  # the engine only when asked for
+    from tests.support.search_fixtures import run_keeping_search  # the engine only when asked for
 
     return run_keeping_search(tmp_path_factory.mktemp("keeping"))
 

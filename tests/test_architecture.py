@@ -377,3 +377,31 @@ def test_the_debt_scans_see_a_violation(tmp_path: Path) -> None:
     lines += ["    def ok(self):", *[f"        y = {i}" for i in range(59)]]
     module.write_text("\n".join(lines) + "\n")
     assert _long_functions_in(module) == {"Engine.run"}
+
+
+# Folders of tests/ that mirror no package: helpers, data, hostile suites, whole-search flows.
+TEST_TREE_EXTRAS = {"support", "fixtures", "adversarial", "e2e"}
+
+
+def test_the_test_tree_mirrors_the_code() -> None:
+    """tests/<package>/.../test_<module>.py: every folder of module tests is a package of the
+    code, so a module's tests are found where its source is."""
+    tests = ROOT / "tests"
+    strays = []
+    for path in tests.rglob("test_*.py"):
+        folder = path.parent.relative_to(tests)
+        if folder.parts and folder.parts[0] in TEST_TREE_EXTRAS:
+            continue
+        mirrors_a_package = bool(folder.parts) and (ROOT / folder / "__init__.py").exists()
+        if not mirrors_a_package and path.name != "test_architecture.py":
+            strays.append(path.relative_to(tests).as_posix())
+    assert strays == [], "put these under tests/<package>/ (or tests/e2e/ for whole flows)"
+
+
+def test_the_suite_lists_name_modules_that_exist() -> None:
+    """tests/conftest.py's fast and serial lists name modules by path: a renamed module
+    must not silently drop out of `make test-fast` or the serial pass."""
+    from tests.conftest import FAST_MODULES, SERIAL_MODULES
+
+    missing = sorted(m for m in FAST_MODULES | SERIAL_MODULES if not (ROOT / "tests" / m).exists())
+    assert missing == []

@@ -2,7 +2,7 @@
 
 The harness (configuration C, K=3, the initial strategy) runs on a few corpus tasks
 against the local OpenAI-compatible test server with zero latency, the model played from
-each task's author pool (tests/harness_pool_model.py). Every model call (the whole client
+each task's author pool (tests/support/harness_pool_model.py). Every model call (the whole client
 path: dspy formatting, litellm, HTTP, parsing, metering, the reply cache) and every
 sandbox run is timed; what remains of the task's wall time is the harness's own work
 (prompt building, file writing, bookkeeping). Prints, per task and in total, the three
@@ -12,7 +12,7 @@ shares of wall time, measured in one run.
 
 `--agent` runs the agent pairs instead (`[runner.testhelix] pairs = "agent"`, K=3,
 configuration C with agent reviews) on the bash task experiments/polyglot/sh-slugify,
-the model played by the scripted tool-using model (tests/agent_model.py), `--repeats`
+the model played by the scripted tool-using model (tests/support/agent_model.py), `--repeats`
 times (the first is a warm-up): tool calls per task, and time in model turns (litellm's
 native tool calling, HTTP, metering, cache) and in tools (the workspace's work plus the
 sandbox runs they start) summed over the concurrent sessions, and sandbox time.
@@ -40,8 +40,8 @@ from evaluators.sandbox import LocalSandbox, RunResult, RunSpec  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from search_space import Strategy  # noqa: E402
 from search_space.io import load_model  # noqa: E402
-from tests.harness_pool_model import PoolModel  # noqa: E402
-from tests.llm_server import LocalLlmServer  # noqa: E402
+from tests.support.harness_pool_model import PoolModel  # noqa: E402
+from tests.support.llm_server import LocalLlmServer  # noqa: E402
 
 TASKS = (
     "alg-merge-intervals-gap",
@@ -97,7 +97,7 @@ class TimedModels:
 def agent_main(repeats: int) -> None:
     """The agent loop's costs on the bash task; see the module docstring."""
     from evaluators.llm import ToolChat
-    from tests.agent_model import SLUGIFY, AgentModel, slugify_plan
+    from tests.support.agent_model import SLUGIFY, AgentModel, slugify_plan
 
     polyglot = TaskSet.load(SLUGIFY.parent)
     strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")

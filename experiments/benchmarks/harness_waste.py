@@ -2,7 +2,7 @@
 
 The harness (configuration C, the initial strategy, K=3) runs on a few corpus tasks
 against the local OpenAI-compatible test server, twice: with a well-behaved model (played
-from each task's author pool, tests/harness_pool_model.py) and with a model that answers
+from each task's author pool, tests/support/harness_pool_model.py) and with a model that answers
 every request in prose, as small local models often do. For each, per task and in total,
 the server's own count of: calls made, distinct requests, calls that repeated a request
 it had already answered in the same task (must be 0), and calls per submitted suite; and
@@ -35,8 +35,8 @@ from evaluators.sandbox import LocalSandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from search_space import Strategy  # noqa: E402
 from search_space.io import load_model  # noqa: E402
-from tests.harness_pool_model import PoolModel  # noqa: E402
-from tests.llm_server import Garbage, LocalLlmServer  # noqa: E402
+from tests.support.harness_pool_model import PoolModel  # noqa: E402
+from tests.support.llm_server import Garbage, LocalLlmServer  # noqa: E402
 
 TASKS = (
     "alg-merge-intervals-gap",

@@ -1,0 +1,124 @@
+"""Money in every view: `rsi status`, the MLflow search run, the report's cost and the card.
+
+A journal with one generator evaluation (10 calls, 100k input and 20k output tokens) and
+one optimizer session (3 calls, 9,000 and 300 tokens), under the paper's model at $5 / $25
+per million tokens: $1.00 and $0.0525. The same journal under a model litellm does not
+know shows tokens and says the price is unknown.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from rsi.config import ExperimentConfig, load_config
+from rsi.journal import Evaluation, Journal, ProposerUsage, RunStarted, read_events
+from rsi.lineage.plan import plan as lineage_plan
+from rsi.release import run_gate
+from rsi.reports.card import card_lines
+from rsi.reports.data import collect
+from tests.rsi.forecast.test_bill import _k3
+from tests.support.cli_helpers import run_rsi
+
+
+def _run(directory: Path, config: ExperimentConfig) -> Path:
+    run = directory / "run"
+    run.mkdir()
+    (run / "config.json").write_text(config.model_dump_json())
+    journal = Journal(run)
+    journal.append(
+        "run:start",
+        RunStarted(run_id="run", experiment="testhelix-k3", config_hash="x", seed=42),
+    )
+    usage = {"calls": 10, "input_tokens": 100_000, "output_tokens": 20_000, "steps": 3}
+    journal.append(
+        "eval:train:s:t:42",
+        Evaluation(
+            strategy_id="s",
+            task_id="t",
+            seed=42,
+            purpose="train",
+            success=True,
+            initial_outcome="fail",
+            reference_outcome="pass",
+            trace={"runner": "testhelix", "usage": usage},
+        ),
+    )
+    journal.append(
+        "round:1:attempt:1:usage:diagnosis",
+        ProposerUsage(
+            round=1,
+            attempt=1,
+            session="diagnosis",
+            calls=3,
+            input_tokens=9_000,
+            output_tokens=300,
+        ),
+    )
+    journal.close()
+    return run
+
+
+def test_a_priced_run_shows_dollars_per_scope_everywhere(tmp_path: Path) -> None:
+    config = load_config(_k3(tmp_path))
+    run = _run(tmp_path, config)
+    shown = run_rsi("status", str(run), "--json")
+    assert shown.returncode == 0, shown.stderr
+    spend = json.loads(shown.stdout)["spend"]
+    assert spend["usd"] == {"generator": pytest.approx(1.0), "optimizer": pytest.approx(0.0525)}
+    assert spend["tokens"]["generator"]["calls"] == 10
+    assert spend["total_usd"] == pytest.approx(1.0525)
+    text = run_rsi("status", str(run)).stdout
+    assert "generator model usage (anthropic/claude-opus-4-6): 10 calls" in text
+    assert "$1.00" in text and "$0.05" in text
+
+    projected = lineage_plan(read_events(run), config=config)
+    assert projected is not None
+    metrics = next(n for n in projected.nodes if n.key == "search").metrics
+    assert metrics["generator_usd"] == pytest.approx(1.0)
+    assert metrics["optimizer_usd"] == pytest.approx(0.0525)
+    assert metrics["total_usd"] == pytest.approx(1.0525)
+    assert metrics["generator_input_tokens"] == 100_000
+
+    data = collect(run)
+    assert data.cost.spend is not None and data.cost.spend.usd["generator"] == pytest.approx(1.0)
+    assert data.card.spend == data.cost.spend
+    card = replace(data.card, report=run_gate([False, True], [True, True]))
+    row = dict(card_lines(card))["spend"]
+    assert (
+        row == "generator $1.00 (10 calls, 120,000 tokens); optimizer $0.05 (3 calls, 9,300 tokens)"
+    )
+
+
+def test_an_unpriced_model_shows_tokens_and_says_the_price_is_unknown(tmp_path: Path) -> None:
+    config = load_config(
+        _k3(tmp_path, replace={"anthropic/claude-opus-4-6": "openai/in-house-model"})
+    )
+    run = _run(tmp_path, config)
+    spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]
+    assert spend["usd"] == {"generator": None, "optimizer": None}
+    assert spend["total_usd"] is None
+    assert spend["tokens"]["optimizer"]["input_tokens"] == 9_000
+    text = run_rsi("status", str(run)).stdout
+    assert "100,000 input and 20,000 output tokens, price unknown" in text
+    projected = lineage_plan(read_events(run), config=config)
+    assert projected is not None
+    search = next(n for n in projected.nodes if n.key == "search")
+    assert search.tags["rsi.price.generator"] == "unknown"
+    assert "generator_usd" not in search.metrics and "total_usd" not in search.metrics
+    assert search.metrics["generator_calls"] == 10
+
+
+def test_the_scripted_runner_pays_nothing(tmp_path: Path) -> None:
+    from tests.support.cli_helpers import ROOT
+
+    config = load_config(ROOT / "experiments/quickstart.toml")
+    run = _run(tmp_path, config)
+    spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]
+    # Its usage is simulated: no model, no tokens, no dollars.
+    assert spend["models"] == {"generator": None, "optimizer": None}
+    assert spend["usd"] == {"generator": 0.0, "optimizer": 0.0}
+    assert spend["tokens"]["generator"]["calls"] == 0

@@ -1,0 +1,187 @@
+"""Prefetch (rsi.engine.prefetch): a prefetched batch runs only in slots real
+work leaves idle, reaches the journal only when a batch asks for the same ops, is never
+paid twice, and a prefetch never asked for is dropped unseen.
+
+Same rig as tests/rsi/engine/test_evaluation.py: a real ThreadPoolExecutor and Journal, with
+`evaluate_one` replaced by a worker whose gated tasks finish when the test says so.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rsi.config import ExperimentConfig, load_config
+from rsi.engine import PrefetchBatch, StopRequested
+from search_space import strategy_id
+from tests.rsi.engine.test_evaluation import CHILD, PARENT, Background, Worker, rig
+from tests.support.search_fixtures import write_small_config
+
+
+def test_a_prefetched_batch_runs_in_idle_slots_and_is_journaled_only_when_asked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker({"b": True}, gated=["a"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "release")])
+        call = Background(lambda: r.evaluator.evaluate(PARENT, ["a"], "train"))
+        # `a` holds one slot; the other runs the prefetch, one evaluation at a time.
+        assert r.spy.reached(1) == (["a", "b"], 0)
+        worker.open("a")
+        call.join()
+        assert r.recorded == [r.op("a")]  # the prefetch is not in the journal
+        results = r.evaluator.evaluate(CHILD, ["b", "c"], "release")
+        assert r.recorded == [r.op("a")] + [r.op(t, "release", CHILD) for t in ("b", "c")]
+        assert results["b"].success and not results["c"].success
+        assert results["b"].strategy_id == strategy_id(CHILD)
+        stats = r.evaluator.prefetcher.stats
+    # Each op was paid for once, and `paid` counts what the journal holds.
+    assert sorted(worker.paid_tasks()) == ["a", "b", "c"] and r.evaluator.paid == 3
+    assert (stats.submitted, stats.adopted, stats.dropped) == (2, 2, 0)
+
+
+def test_prefetched_work_still_running_is_adopted_not_submitted_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker(gated=["b"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        call = Background(lambda: r.evaluator.evaluate(CHILD, ["b"], "train"))
+        assert r.spy.reached(2)[0] == ["b"]  # the batch waits on the prefetched run itself
+        worker.open("b")
+        call.join()
+    assert worker.paid_tasks().count("b") == 1
+    assert r.recorded == [r.op("a"), r.op("b", strategy=CHILD)]
+
+
+def test_real_work_goes_first_and_prefetched_work_fills_the_slot_it_leaves(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+        r.evaluator.prefetching = True
+        submitted = r.watch_submissions()
+        r.evaluator.prefetch(
+            [PrefetchBatch(CHILD, ("x",), "train"), PrefetchBatch(CHILD, ("y",), "dev")]
+        )
+        r.evaluator.evaluate(PARENT, ["a", "b", "c"], "train")
+        # One slot: the prefetch starts only once the batch has nothing left to submit (its
+        # first evaluation keeps the slot busy while the driver decides what is next)...
+        assert submitted == ["a", "b", "c", "x"]
+        r.evaluator.evaluate(PARENT, ["d"], "train")
+        # ...and one prefetched evaluation at a time, so the next batch waits for one at most;
+        # the prefetches run in the order given.
+        assert submitted == ["a", "b", "c", "x", "d", "y"]
+
+
+def test_prefetched_work_never_asked_for_never_reaches_the_journal_and_is_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker()
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        r.evaluator.evaluate(PARENT, ["d"], "train")  # both prefetches run by now
+        r.evaluator.prefetch([PrefetchBatch(PARENT, ("e",), "train")])  # replaced: dropped
+        r.evaluator.evaluate(PARENT, ["b", "c", "e"], "train")
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("f",), "train")])
+        r.evaluator.evaluate(PARENT, ["g"], "train")
+        r.evaluator.close()  # the search ended before asking for `f`
+        stats = r.evaluator.prefetcher.stats
+        journaled = [event.op for event in r.journal.events]
+    assert journaled == [r.op(t) for t in ("a", "d", "b", "c", "e", "g")]
+    assert not any(strategy_id(CHILD) in op for op in journaled)
+    child_runs = [task for sid, task, _ in worker.calls if sid == strategy_id(CHILD)]
+    assert sorted(child_runs) == ["b", "c", "f"] and stats.dropped == 3
+    assert stats.submitted == stats.adopted + stats.dropped
+
+
+def test_prefetched_results_beyond_the_journal_window_do_not_stall_a_batch(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Window 2, four prefetched results already done after a task that was not prefetched."""
+    worker = Worker()
+    tasks = ["t0", "t1", "t2", "t3", "t4"]
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=1) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, tuple(tasks[1:]), "train")])
+        for index in range(4):  # each batch's end lets one more prefetched run start
+            r.evaluator.evaluate(PARENT, [f"pad{index}"], "train")
+        results = r.evaluator.evaluate(CHILD, tasks, "train")
+    assert list(results) == tasks
+    assert r.recorded[-5:] == [r.op(t, strategy=CHILD) for t in tasks]
+    assert sorted(t for s, t, _ in worker.calls if s == strategy_id(CHILD)) == tasks
+
+
+def test_prefetched_work_already_journaled_is_not_run_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resumed search prefetches again; what its journal holds is never paid twice."""
+    worker = Worker()
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.evaluate(CHILD, ["b"], "release")
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "release")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        r.evaluator.evaluate(CHILD, ["b", "c"], "release")
+    assert worker.paid_tasks().count("b") == 1 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
+
+
+def test_without_prefetching_prefetched_work_is_ignored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker()
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        assert r.evaluator.prefetching is False  # the evaluator's default
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+    assert worker.paid_tasks() == ["a"]
+
+
+def test_a_stop_leaves_prefetched_work_unjournaled_and_close_forgets_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker(gated=["b", "x"])
+    stopping = {"now": False}
+    with rig(
+        tmp_path, monkeypatch, worker, max_in_flight=2, should_stop=lambda: stopping["now"]
+    ) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("x",), "train")])
+        r.evaluator.evaluate(PARENT, ["a"], "train")
+        call = Background(lambda: r.evaluator.evaluate(PARENT, ["b", "c"], "train"))
+        assert r.spy.reached(2)[0] == ["b", "x"]  # the prefetch holds the other slot
+        stopping["now"] = True
+        worker.open("x", "b")
+        with pytest.raises(StopRequested):
+            call.join()
+        r.evaluator.close()
+    assert r.recorded == [r.op("a"), r.op("b")]
+    assert "c" not in worker.paid_tasks()
+    assert r.evaluator.prefetcher.stats.dropped == 1
+
+
+@pytest.mark.parametrize(
+    ("runner", "prefetch", "prefetches"),
+    [
+        ("scripted", "auto", True),
+        ("testhelix", "auto", False),
+        ("testhelix", "on", True),
+        ("scripted", "off", False),
+    ],
+)
+def test_auto_runs_ahead_only_where_unasked_work_costs_nothing(
+    tmp_path: Path, runner: str, prefetch: str, prefetches: bool
+) -> None:
+    data = load_config(write_small_config(tmp_path)).model_dump()
+    data["runner"]["kind"] = runner
+    data["llm"] = {"model": "openai/stand-in", "api_key_env": "RSI_TEST_KEY"}
+    default = ExperimentConfig.model_validate(data)
+    data["search"]["prefetch"] = prefetch
+    config = ExperimentConfig.model_validate(data)
+    assert config.prefetches() is prefetches
+    assert config.fingerprint() == default.fingerprint()  # the journal is the same either way

@@ -1,0 +1,144 @@
+"""Searches whose edits come from the reflective proposer's sessions, over a local server.
+
+- In-process: the sessions propose, the engine validates, screens, keeps or discards, and
+  journals each session's usage and the reflection's insights; a reference line planted in
+  judge output (traces/) and in dev and release evaluations never reaches a prompt.
+- As a user runs it: the optimizer cap stops the search gracefully, naming the cap; a
+  SIGKILL while a session waits on the model, then a resume with a larger budget, pays
+  for no session twice and finishes the search.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from evaluators.llm import ResponseCache
+from rsi.config import load_config
+from rsi.engine import Engine, evaluation
+from rsi.journal import ChildProposed, ProposerUsage, Reflection, read_events
+from tests.support.llm_server import LocalLlmServer
+from tests.support.optimizer_model import Optimizer
+from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
+
+pytestmark = pytest.mark.slow
+PLANTED = "assert merge([(1, 3)]) == 'REFERENCE-LINE-7731'"
+
+
+def _config(home: Path, server: LocalLlmServer, *, budget: str = "") -> Path:
+    path = write_small_config(home, tasks=home.parent / "tasks", stack='"reflective"')
+    text = (
+        path.read_text()
+        + f'\n[llm]\nmodel = "openai/local-model"\napi_base = "{server.openai_base}"\n'
+    )
+    path.write_text(text + (f"\n[budget]\n{budget}\n" if budget else ""))
+    return path
+
+
+@pytest.fixture(scope="module")
+def tasks(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    home = tmp_path_factory.mktemp("reflective")
+    return corpus_slice(home)
+
+
+@pytest.fixture
+def home(tmp_path: Path, tasks: Path) -> Iterator[Path]:
+    (tmp_path / "tasks").symlink_to(tasks)
+    run_home = tmp_path / "home"
+    run_home.mkdir()
+    yield run_home
+
+
+def test_sessions_drive_the_rounds_and_see_nothing_hidden(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    plain = evaluation.evaluate_one
+
+    def planting(services: Any, strategy: Any, task_id: str, purpose: str) -> Any:
+        data, record = plain(services, strategy, task_id, purpose)
+        record = {**record, "planted": PLANTED}  # judge output lands in traces/
+        if purpose != "train":  # dev and release evaluations are never shown to sessions
+            data = data.model_copy(update={"trace": {**data.trace, "planted": PLANTED}})
+        return data, record
+
+    monkeypatch.setattr(evaluation, "evaluate_one", planting)
+    optimizer = Optimizer()
+    with LocalLlmServer(responder=optimizer) as server:
+        config = load_config(_config(home, server))
+        Engine(config, home / "run").run()
+    events = read_events(home / "run")
+    children = [e.data for e in events if isinstance(e.data, ChildProposed)]
+    assert children and all(c.proposer == "reflective" for c in children)
+    assert all("[prompts:" in c.rationale for c in children)
+    usage = [e.data for e in events if isinstance(e.data, ProposerUsage)]
+    assert {u.session for u in usage} >= {"reflection"}
+    assert sum(u.calls for u in usage) == optimizer.answered == len(optimizer.requests)
+    insights = [e.data.insight for e in events if isinstance(e.data, Reflection)]
+    assert any("was screened" in text for text in insights)
+    assert any(e.type in ("gate_decided", "release_skipped") for e in events)  # to its end
+    assert any(PLANTED in p.read_text() for p in (home / "run" / "traces").glob("*.json"))
+    assert not any(PLANTED in request for request in optimizer.requests)
+
+
+def _rsi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "rsi", *args],
+        cwd=ROOT,
+        env=env or dict(os.environ),
+        capture_output=True,
+        text=True,
+        timeout=1800,
+        check=False,
+    )
+
+
+def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: Path) -> None:
+    optimizer = Optimizer(hold_at=5)
+    with LocalLlmServer(responder=optimizer) as server:
+        capped = _config(home, server, budget="optimizer_calls = 3")
+        run_dir = home / "run"
+        paused = _rsi("search", str(capped), "--run-dir", str(run_dir), "--json")
+        assert paused.returncode == 130, paused.stderr[-2000:]
+        assert "optimizer budget calls 3 reached" in paused.stderr
+        status = json.loads(_rsi("status", str(run_dir), "--json").stdout)
+        assert status["stopped"] == "paused: optimizer budget calls 3 reached"
+        assert status["gate"] is None and optimizer.answered == 3
+
+        larger = _config(home, server, budget="optimizer_calls = 40")
+        argv = [sys.executable, "-m", "rsi", "search", str(larger), "--run-dir", str(run_dir)]
+        search = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        while not optimizer.holding.wait(2):
+            assert search.poll() is None, search.communicate()[0].decode()[-2000:]
+        search.send_signal(signal.SIGKILL)
+        search.communicate(timeout=60)
+        optimizer.release.set()
+        assert search.returncode == -signal.SIGKILL
+
+        resumed = _rsi("resume", str(run_dir), "--json")
+        assert resumed.returncode == 0, resumed.stderr[-2000:]
+    cache = ResponseCache(run_dir / "llm_cache").entries()
+    assert len(cache) == optimizer.answered  # every answered session call paid once
+    assert len(optimizer.requests) == optimizer.answered + 1  # plus the one held at the kill
+    finished = json.loads(resumed.stdout)
+    assert finished["gate"] is not None or finished["released"] is not None
+
+
+def test_a_paused_search_can_be_finished_as_it_stands(home: Path) -> None:
+    with LocalLlmServer(responder=Optimizer()) as server:
+        capped = _config(home, server, budget="optimizer_calls = 3")
+        run_dir = home / "run"
+        assert _rsi("search", str(capped), "--run-dir", str(run_dir)).returncode == 130
+        finished = _rsi("resume", str(run_dir), "--finish", "--json")
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    summary = json.loads(finished.stdout)
+    assert summary["stopped"] == "finished at the optimizer budget calls 3 reached"
+    assert summary["gate"] is not None or summary["released"] is not None  # ended as it stood
+    assert summary["optimizer"]["calls"] == 3

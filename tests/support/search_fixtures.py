@@ -1,0 +1,173 @@
+"""Real searches over fixed slices of the embedded corpus, shared by engine tests."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from rsi.config import load_config
+from rsi.engine import Engine
+from rsi.proposers import PolicyProposer, Proposal, ProposalContext
+
+ROOT = Path(__file__).resolve().parents[2]
+CORPUS = ROOT / "experiments/tasks"
+SLICE_SIZE = 12
+
+SMALL_SEARCH = """
+[experiment]
+name = "small"
+seed = {seed}
+tasks = "{tasks}"
+initial_strategy = "{root}/experiments/strategies/initial.json"
+runs_dir = "{runs}"
+
+[data]
+proposal = 6
+dev = 3
+release = 3
+seed = 1
+
+[search]
+minibatch = 2
+completed_rounds = 2
+max_attempts = 5
+workers = {workers}
+
+[proposers]
+stack = [{stack}]
+
+[sandbox]
+backend = "local"
+timeout_cap_s = 60
+
+[mlflow]
+enabled = false
+"""
+
+
+def corpus_slice(directory: Path, size: int = SLICE_SIZE) -> Path:
+    """Copy a fixed, context-spanning slice of the corpus, so tests do not move with it."""
+    ids = sorted(p.name for p in CORPUS.iterdir() if (p / "task.toml").is_file())
+    step = max(1, len(ids) // size)
+    target = directory / "tasks"
+    for task_id in ids[::step][:size]:
+        shutil.copytree(CORPUS / task_id, target / task_id)
+    return target
+
+
+# [data] seed 1: on this slice's whole-family split, the small search keeps two children
+# and decides a gate (at seed 42 it keeps none and has nothing to release).
+
+
+def write_small_config(
+    directory: Path,
+    *,
+    tasks: Path | None = None,
+    seed: int = 42,
+    workers: int = 1,
+    stack: str = '"heuristic", "optuna"',
+) -> Path:
+    """A small search config in `directory`; `tasks` defaults to a fresh corpus slice there."""
+    tasks = tasks or corpus_slice(directory)
+    path = directory / "small.toml"
+    path.write_text(
+        SMALL_SEARCH.format(
+            seed=seed, tasks=tasks, root=ROOT, runs=directory / "runs", workers=workers, stack=stack
+        )
+    )
+    return path
+
+
+# A search that keeps children, discards one, dev-ranks several candidates and gates with
+# discordant pairs: the quickstart's sizes on a pinned pool, three rounds, a 16-task release
+# window (17 in whole families). [data] seed 4: on whole-family splits it keeps two children
+# and discards one (seeds 2, 5, 7 and 8 do too; seeds 1, 3 and 6 keep every child).
+# Its pool is pinned (tests/fixtures/keeping_search_pool.txt) so that corpus growth does
+# not move its split; about 90 evaluations.
+KEEPING_POOL = Path(__file__).resolve().parents[1] / "fixtures/keeping_search_pool.txt"
+KEEPING_SEARCH = """
+[experiment]
+name = "keeping"
+seed = 42
+tasks = "{tasks}"
+initial_strategy = "{root}/experiments/strategies/initial.json"
+runs_dir = "{runs}"
+
+[data]
+proposal = 30
+dev = 8
+release = 16
+seed = 4
+
+[search]
+minibatch = 6
+completed_rounds = 3
+max_attempts = 6
+workers = {workers}
+
+[proposers]
+stack = ["heuristic", "optuna"]
+optuna_startup_trials = 4
+
+[sandbox]
+backend = "local"
+timeout_cap_s = 60
+
+[mlflow]
+enabled = false
+"""
+
+
+def keeping_pool(directory: Path) -> Path:
+    """Copy the pinned pool of the keeping search into `directory/tasks`."""
+    return pinned_pool(directory, KEEPING_POOL)
+
+
+def pinned_pool(directory: Path, pool: Path) -> Path:
+    """Copy the corpus tasks named in `pool` (one id per line) into `directory/tasks`."""
+    target = directory / "tasks"
+    for task_id in pool.read_text().split():
+        shutil.copytree(CORPUS / task_id, target / task_id)
+    return target
+
+
+def write_keeping_config(directory: Path, *, tasks: Path, workers: int = 2) -> Path:
+    path = directory / "keeping.toml"
+    path.write_text(
+        KEEPING_SEARCH.format(tasks=tasks, root=ROOT, runs=directory / "runs", workers=workers)
+    )
+    return path
+
+
+class RecordingProposer:
+    """The keeping search's policy, with every context it is shown kept for inspection."""
+
+    def __init__(self) -> None:
+        self.inner = PolicyProposer(("heuristic", "optuna"), optuna_startup_trials=4)
+        self.name = self.inner.name
+        self.seen: list[ProposalContext] = []
+
+    def propose(self, context: ProposalContext) -> Proposal:
+        self.seen.append(context)
+        return self.inner.propose(context)
+
+
+@dataclass(frozen=True)
+class FinishedSearch:
+    """A finished keeping search: its config's home, its task pool and its run dir."""
+
+    home: Path
+    tasks: Path
+    run_dir: Path
+    proposer: RecordingProposer
+
+
+def run_keeping_search(home: Path) -> FinishedSearch:
+    """Run the keeping search in this process at 2 workers (the slowest shared fixture)."""
+    tasks = keeping_pool(home)
+    config = load_config(write_keeping_config(home, tasks=tasks, workers=2))
+    proposer = RecordingProposer()
+    run_dir = home / "run"
+    Engine(config, run_dir, proposer=proposer).run()
+    return FinishedSearch(home, tasks, run_dir, proposer)
