@@ -51,6 +51,7 @@ from evaluators.llm.pricing import (
     litellm_price,
     price_of,
 )
+from evaluators.llm.prompts import PromptFiles
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
@@ -77,6 +78,7 @@ __all__ = [
     "MoneyCaps",
     "MoneyLedger",
     "Price",
+    "PromptFiles",
     "ReplayMiss",
     "ReplyStore",
     "ResponseCache",

@@ -43,7 +43,7 @@ from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
 from evaluators.llm.transport import Completion, LmFactory, Transport, litellm_lm
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 if TYPE_CHECKING:
     import dspy

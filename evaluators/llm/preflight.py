@@ -22,7 +22,7 @@ import threading
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
 from evaluators.llm.transport import LmFactory, api_key, litellm_lm
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 PREFLIGHT_TIMEOUT_S = 20.0
 _checked: set[tuple[str, str | None, str | None]] = set()

@@ -33,7 +33,7 @@ from pydantic import (
     model_validator,
 )
 
-from search_space.errors import UserInputError
+from search_space import UserInputError
 
 _ENV_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 _MODEL = re.compile(r"^[A-Za-z0-9_.-]+/\S+$")

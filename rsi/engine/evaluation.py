@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
-from evaluators.runners.base import Runner, RunnerLimits, run_safely
-from evaluators.sandbox.base import Sandbox
+from evaluators.runners import Runner, RunnerLimits, run_safely
+from evaluators.sandbox import Sandbox
 from evaluators.tasks import TaskSet
 from rsi.journal import Evaluation, Purpose
 from search_space import RsiError, Strategy, strategy_id

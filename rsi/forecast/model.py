@@ -37,7 +37,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict
 
 from evaluators.llm import SCOPES, Price
-from evaluators.runners.base import RunnerLimits
+from evaluators.runners import RunnerLimits
 from rsi.config import ExperimentConfig
 from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
 from rsi.release import PowerPlan

@@ -18,10 +18,8 @@ must show before it cuts them: `★ champion r3: maxRounds = 3`, `r2 discarded: 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
 from typing import Any
 
 from rsi.config import ExperimentConfig
@@ -40,15 +38,22 @@ from rsi.journal import (
     SearchState,
     SearchStopped,
     TraceSource,
-    edit_text,
     fold,
     lineage_edits,
     why_discarded,
 )
-from search_space import SCALAR_FIELDS, Strategy, diff
+from rsi.lineage.naming import (
+    CHAMPION_MARK,
+    edit_name,
+    edit_tags,
+    gate_name,
+    iso_ms,
+    pretty_json,
+    shorten,
+    strategy_params,
+)
 
 SEARCH_NODE = "search"
-SUMMARY_CHARS = 500  # before/after tags stay readable in the runs table
 
 
 @dataclass(frozen=True)
@@ -78,57 +83,6 @@ def candidate_node(strategy_id: str) -> str:
     return f"candidate:{strategy_id}"
 
 
-def _ms(ts: str) -> int:
-    return int(datetime.fromisoformat(ts).timestamp() * 1000)
-
-
-def _json(data: Any) -> str:
-    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
-
-
-def _short(data: Any) -> str:
-    text = data if isinstance(data, str) else json.dumps(data, sort_keys=True, ensure_ascii=False)
-    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 3] + "..."
-
-
-def strategy_params(strategy: Mapping[str, Any]) -> dict[str, str]:
-    """The scalar fields, plus the sizes of the structured ones (for the compare view)."""
-    params = {name: str(strategy[name]) for name in SCALAR_FIELDS if name in strategy}
-    params["guidanceChars"] = str(len(strategy.get("guidance", "")))
-    params["lessonCount"] = str(len(strategy.get("lessons", [])))
-    params["routeCount"] = str(len(strategy.get("skillRoutes", [])))
-    return params
-
-
-def _edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> dict[str, str]:
-    """Edited field and a before/after summary, from the structural diff parent -> child."""
-    if parent is None:
-        return {}
-    changes = diff(Strategy.model_validate(parent), Strategy.model_validate(child))
-    if not changes:
-        return {}
-    tags = {"rsi.edited_field": changes[0].field}
-    labelled = [(f"{c.item}: " if c.item else "", c) for c in changes]
-    tags["rsi.before"] = _short("; ".join(f"{lbl}{_short(c.before)}" for lbl, c in labelled))
-    tags["rsi.after"] = _short("; ".join(f"{lbl}{_short(c.after)}" for lbl, c in labelled))
-    return tags
-
-
-NAME_EDIT_CHARS = 48  # the edit in a run name; the full edit is in strategy/edit.json
-CHAMPION_MARK = "★ champion"
-
-
-def _edit_name(edit: Mapping[str, Any] | None) -> str:
-    text = edit_text(dict(edit)) if edit else "no edit"
-    return text if len(text) <= NAME_EDIT_CHARS else text[: NAME_EDIT_CHARS - 1] + "…"
-
-
-def _gate_name(state: SearchState) -> str:
-    if state.gate is not None:
-        return "gate: promote" if state.gate.report["promote"] else "gate: baseline retained"
-    return "stopped, no gate yet" if state.stopped is not None else "running"
-
-
 class _Planner:
     def __init__(
         self,
@@ -143,7 +97,7 @@ class _Planner:
         for event in events:
             key = self._ts_key(event)
             if key is not None:
-                self.ts.setdefault(key, _ms(event.ts))
+                self.ts.setdefault(key, iso_ms(event.ts))
 
     @staticmethod
     def _ts_key(event: Event) -> tuple[str, str] | None:
@@ -182,7 +136,9 @@ class _Planner:
                     mode="json", include={"success", "initial_outcome", "reference_outcome"}
                 ) | {"runner_error": evaluation.runner_error, "trace": self.state.trace(op)}
             rows.append(row)
-        return _json({"round": r, "parent_id": parent_id, "child_id": child_id, "tasks": rows})
+        return pretty_json(
+            {"round": r, "parent_id": parent_id, "child_id": child_id, "tasks": rows}
+        )
 
     def _diagnosis(self, proposal: ChildProposed | None, r: int) -> str:
         lines = [f"# Round {r}", ""]
@@ -238,7 +194,7 @@ class _Planner:
         metrics: dict[str, float] = {}
         artifacts: dict[str, str] = {}
         if state.split is not None:
-            artifacts["split.json"] = _json(state.split.model_dump(mode="json"))
+            artifacts["split.json"] = pretty_json(state.split.model_dump(mode="json"))
         if state.stopped is not None:
             tags["rsi.stopped"] = state.stopped.reason
             metrics |= {
@@ -260,7 +216,7 @@ class _Planner:
             tags["rsi.release"] = state.release_skipped.reason
         if state.gate is not None:
             report = state.gate.report
-            tags |= {f"rsi.gate.{k}": _short(report[k]) for k in ("promote", "reason")}
+            tags |= {f"rsi.gate.{k}": shorten(report[k]) for k in ("promote", "reason")}
             if state.gate.override:
                 tags["rsi.gate.split_claimed_before_by"] = ", ".join(state.gate.earlier_runs)
             metrics |= {
@@ -269,7 +225,7 @@ class _Planner:
         return NodeSpec(
             key=SEARCH_NODE,
             parent=None,
-            name=f"{started.run_id} · {_gate_name(state)}",
+            name=f"{started.run_id} · {gate_name(state)}",
             start_ms=self.ts[("run_started", "")],
             end_ms=self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", "")),
             tags=tags,
@@ -283,18 +239,18 @@ class _Planner:
         tags = {"rsi.kind": "candidate", "rsi.candidate_id": sid, "rsi.round": str(kept.round)}
         metrics: dict[str, float] = {}
         artifacts = {
-            "strategy/strategy.json": _json(kept.strategy),
-            "strategy/lineage.json": _json(lineage_edits(self.state, sid)),
+            "strategy/strategy.json": pretty_json(kept.strategy),
+            "strategy/lineage.json": pretty_json(lineage_edits(self.state, sid)),
         }
         if parent is not None:
             tags |= {"rsi.parent_id": parent.strategy_id, "rsi.proposer": kept.proposer or ""}
-            tags |= _edit_tags(parent.strategy, kept.strategy)
+            tags |= edit_tags(parent.strategy, kept.strategy)
             screen = self.state.screens.get(kept.round)
             screen = screen if screen is not None and screen.child_id == sid else None
             screen_tags, metrics = self._screen_parts(screen)
             tags |= screen_tags
             proposal = self._proposal(kept.round, sid)
-            artifacts["strategy/edit.json"] = _json(kept.edit)
+            artifacts["strategy/edit.json"] = pretty_json(kept.edit)
             artifacts["diagnosis.md"] = self._diagnosis(proposal, kept.round)
             artifacts["trace_summary.json"] = self._round_traces(
                 kept.round, parent.strategy_id, sid
@@ -302,7 +258,7 @@ class _Planner:
         if kept.dev_rar is not None:
             metrics["dev_rar"] = kept.dev_rar
         champion = self.state.champion
-        name = f"r{kept.round} kept: {_edit_name(kept.edit)}" if parent is not None else "initial"
+        name = f"r{kept.round} kept: {edit_name(kept.edit)}" if parent is not None else "initial"
         if champion is not None and champion.strategy_id == sid:
             tags["rsi.champion"] = "true"
             name = f"{CHAMPION_MARK} {name.replace(' kept:', ':')}"
@@ -331,14 +287,14 @@ class _Planner:
             "rsi.attempt": str(proposal.attempt),
             "rsi.proposer": proposal.proposer,
         }
-        tags |= _edit_tags(parent.strategy, proposal.strategy)
+        tags |= edit_tags(parent.strategy, proposal.strategy)
         screen_tags, metrics = self._screen_parts(screen)
         start = self.ts[("screened", str(screen.round))]
         return NodeSpec(
             key=f"discarded:{screen.round}:{screen.child_id}",
             parent=candidate_node(screen.parent_id),
             name=(
-                f"r{screen.round} discarded: {why_discarded(screen)} · {_edit_name(proposal.edit)}"
+                f"r{screen.round} discarded: {why_discarded(screen)} · {edit_name(proposal.edit)}"
             ),
             start_ms=start,
             end_ms=start,
@@ -346,8 +302,8 @@ class _Planner:
             params=strategy_params(proposal.strategy),
             metrics=metrics,
             artifacts={
-                "strategy/strategy.json": _json(proposal.strategy),
-                "strategy/edit.json": _json(proposal.edit),
+                "strategy/strategy.json": pretty_json(proposal.strategy),
+                "strategy/edit.json": pretty_json(proposal.edit),
                 "diagnosis.md": self._diagnosis(proposal, screen.round),
                 "trace_summary.json": self._round_traces(
                     screen.round, screen.parent_id, screen.child_id
@@ -365,15 +321,15 @@ class _Planner:
             "rsi.attempt": str(rejection.attempt),
             "rsi.proposer": rejection.proposer,
             "rsi.rejection_reason": rejection.reason,
-            "rsi.rejection_message": _short(rejection.message),
+            "rsi.rejection_message": shorten(rejection.message),
             "rsi.screen_verdict": "not evaluated",
         }
         if rejection.field:
             tags["rsi.edited_field"] = rejection.field
         start = self.ts[("proposal_rejected", f"{rejection.round}:{rejection.attempt}")]
-        artifacts = {"rejection.json": _json(rejection.model_dump(mode="json"))}
+        artifacts = {"rejection.json": pretty_json(rejection.model_dump(mode="json"))}
         if rejection.edit is not None:
-            artifacts["strategy/edit.json"] = _json(rejection.edit)
+            artifacts["strategy/edit.json"] = pretty_json(rejection.edit)
         return NodeSpec(
             key=f"rejected:{rejection.round}:{rejection.attempt}",
             parent=candidate_node(rejection.parent_id),

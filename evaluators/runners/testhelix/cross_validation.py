@@ -34,7 +34,7 @@ from evaluators.runners.testhelix.synthesis import (
     refine_until_consistent,
     write_pair,
 )
-from evaluators.sandbox.base import Outcome
+from evaluators.sandbox import Outcome
 from search_space import Component
 
 Matrix = dict[tuple[int, int], bool]  # (suite pair, repair pair) -> the suite passed

@@ -15,7 +15,7 @@ from pathlib import Path, PurePosixPath
 from evaluators.junit import TestStatus, parse_junit
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH, stable_output
 from evaluators.runners.testhelix.signatures import SourceFile
-from evaluators.sandbox.base import Outcome, RunSpec, Sandbox
+from evaluators.sandbox import Outcome, RunSpec, Sandbox
 from evaluators.tasks import PublicTask
 
 

@@ -74,7 +74,7 @@ from evaluators.runners.testhelix.prompts import agent_prompt_version, prompt_ve
 from evaluators.runners.testhelix.selection import Selected, select
 from evaluators.runners.testhelix.session import Session
 from evaluators.runners.testhelix.synthesis import develop_pairs
-from evaluators.sandbox.base import Sandbox
+from evaluators.sandbox import Sandbox
 from evaluators.tasks import PublicTask
 from search_space import Strategy, strategy_id
 

@@ -19,7 +19,7 @@ from pathlib import PurePosixPath
 from evaluators.runners.testhelix.cross_validation import Matrix
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import SourceFile
-from evaluators.sandbox.base import Outcome
+from evaluators.sandbox import Outcome
 
 
 @dataclass(frozen=True)

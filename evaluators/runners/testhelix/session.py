@@ -13,7 +13,7 @@ from typing import Any, Literal
 from evaluators.runners.testhelix.execution import Check, Workbench, files_digest
 from evaluators.runners.testhelix.model import TaskModel
 from evaluators.runners.testhelix.signatures import PairDraft, SourceFile
-from evaluators.sandbox.base import Outcome
+from evaluators.sandbox import Outcome
 from evaluators.tasks import PublicTask
 from search_space import Strategy
 

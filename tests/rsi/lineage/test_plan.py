@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from rsi.journal import Screened, read_events, why_discarded
-from rsi.lineage.plan import NAME_EDIT_CHARS, _edit_name, plan
+from rsi.lineage.naming import NAME_EDIT_CHARS, edit_name
+from rsi.lineage.plan import plan
 from tests.support.lineage_fixtures import write_journal
 
 
@@ -36,7 +37,7 @@ def test_names_mark_the_champion_the_gate_and_why_a_child_was_dropped(tmp_path: 
 def test_a_failed_gate_and_a_long_edit_read_at_a_glance(tmp_path: Path) -> None:
     write_journal(tmp_path / "run", experiment="names", promote=False)
     assert _names(tmp_path / "run")["search"] == "run · gate: baseline retained"
-    name = _edit_name({"op": "set_guidance", "text": "Assert every column width. " * 10})
+    name = edit_name({"op": "set_guidance", "text": "Assert every column width. " * 10})
     assert name.startswith("guidance: 'Assert every") and name.endswith("…")
     assert len(name) == NAME_EDIT_CHARS
 

@@ -29,7 +29,7 @@ from evaluators.llm import LlmFailure, ToolCall, ToolChat
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
-from evaluators.sandbox.base import Outcome
+from evaluators.sandbox import Outcome
 from search_space import Strategy
 
 ARGUMENT_CHARS = 200

@@ -27,7 +27,7 @@ from pathlib import Path, PurePosixPath
 
 from evaluators.runners.testhelix.execution import cut
 from evaluators.runners.testhelix.signatures import SourceFile
-from evaluators.sandbox.base import RunResult, RunSpec, Sandbox
+from evaluators.sandbox import RunResult, RunSpec, Sandbox
 from evaluators.tasks import PublicTask
 from search_space import RsiError
 

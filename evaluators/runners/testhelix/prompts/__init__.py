@@ -6,7 +6,7 @@ recorded in every trace, so a journal says which prompts produced it.
 
 from __future__ import annotations
 
-from evaluators.llm.prompts import PromptFiles
+from evaluators.llm import PromptFiles
 
 NAMES = ("planning", "generation", "refinement", "review", "feedback", "challenge")
 _FILES = PromptFiles(__package__, NAMES)

@@ -6,7 +6,7 @@ written into every proposal's rationale, so a journal says which prompts produce
 
 from __future__ import annotations
 
-from evaluators.llm.prompts import PromptFiles
+from evaluators.llm import PromptFiles
 
 NAMES = ("selection", "diagnosis", "reflection")
 _FILES = PromptFiles(__package__, NAMES)

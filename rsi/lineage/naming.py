@@ -1,0 +1,65 @@
+"""How lineage runs are named and tagged: short, stable text from journal values
+(`rsi.lineage.plan` builds the runs; this module only words them)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from datetime import datetime
+from typing import Any
+
+from rsi.journal import SearchState, edit_text
+from search_space import SCALAR_FIELDS, Strategy, diff
+
+SUMMARY_CHARS = 500  # before/after tags stay readable in the runs table
+
+
+def iso_ms(ts: str) -> int:
+    return int(datetime.fromisoformat(ts).timestamp() * 1000)
+
+
+def pretty_json(data: Any) -> str:
+    return json.dumps(data, indent=2, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def shorten(data: Any) -> str:
+    text = data if isinstance(data, str) else json.dumps(data, sort_keys=True, ensure_ascii=False)
+    return text if len(text) <= SUMMARY_CHARS else text[: SUMMARY_CHARS - 3] + "..."
+
+
+def strategy_params(strategy: Mapping[str, Any]) -> dict[str, str]:
+    """The scalar fields, plus the sizes of the structured ones (for the compare view)."""
+    params = {name: str(strategy[name]) for name in SCALAR_FIELDS if name in strategy}
+    params["guidanceChars"] = str(len(strategy.get("guidance", "")))
+    params["lessonCount"] = str(len(strategy.get("lessons", [])))
+    params["routeCount"] = str(len(strategy.get("skillRoutes", [])))
+    return params
+
+
+def edit_tags(parent: Mapping[str, Any] | None, child: Mapping[str, Any]) -> dict[str, str]:
+    """Edited field and a before/after summary, from the structural diff parent -> child."""
+    if parent is None:
+        return {}
+    changes = diff(Strategy.model_validate(parent), Strategy.model_validate(child))
+    if not changes:
+        return {}
+    tags = {"rsi.edited_field": changes[0].field}
+    labelled = [(f"{c.item}: " if c.item else "", c) for c in changes]
+    tags["rsi.before"] = shorten("; ".join(f"{lbl}{shorten(c.before)}" for lbl, c in labelled))
+    tags["rsi.after"] = shorten("; ".join(f"{lbl}{shorten(c.after)}" for lbl, c in labelled))
+    return tags
+
+
+NAME_EDIT_CHARS = 48  # the edit in a run name; the full edit is in strategy/edit.json
+CHAMPION_MARK = "★ champion"
+
+
+def edit_name(edit: Mapping[str, Any] | None) -> str:
+    text = edit_text(dict(edit)) if edit else "no edit"
+    return text if len(text) <= NAME_EDIT_CHARS else text[: NAME_EDIT_CHARS - 1] + "…"
+
+
+def gate_name(state: SearchState) -> str:
+    if state.gate is not None:
+        return "gate: promote" if state.gate.report["promote"] else "gate: baseline retained"
+    return "stopped, no gate yet" if state.stopped is not None else "running"
