@@ -19,7 +19,7 @@ from search_space import (
     SkillRoute,
     Strategy,
 )
-from search_space.skills import generation_skills
+from search_space.skills import generation_skills, review_skills
 
 SPACE = SearchSpace()
 # Plain words only: no fences, no task ids, so the prose guard accepts them.
@@ -29,6 +29,7 @@ WORDS = st.sampled_from(
 PROSE = st.lists(WORDS, min_size=1, max_size=40).map(" ".join)
 SLUG = st.from_regex(r"[a-z][a-z0-9]{0,6}(-[a-z0-9]{1,5}){0,2}", fullmatch=True)
 SKILL_NAMES = [s.name for s in generation_skills()]
+REVIEW_SKILL_NAMES = [s.name for s in review_skills()]
 
 
 @st.composite
@@ -50,7 +51,11 @@ def parents(draw: st.DrawFn) -> Strategy:
     }
     contexts = draw(st.lists(st.sampled_from(list(Context)), unique=True, max_size=7))
     routes = [
-        SkillRoute(context=c, skill=draw(st.none() | st.sampled_from(SKILL_NAMES)))
+        SkillRoute(
+            context=c,
+            skill=draw(st.none() | st.sampled_from(SKILL_NAMES)),
+            review_skill=draw(st.none() | st.sampled_from(REVIEW_SKILL_NAMES)),
+        )
         for c in contexts
     ]
     ids = draw(st.lists(SLUG, unique=True, max_size=6))
@@ -95,10 +100,15 @@ def edits_for(draw: st.DrawFn, parent: Strategy):
     if kind == "set_route":
         context = draw(st.sampled_from(list(Context)))
         current = parent.route_for(context)
-        options = [None, *SKILL_NAMES]
+        options = [
+            (skill, review)
+            for skill in [None, *SKILL_NAMES]
+            for review in [None, *REVIEW_SKILL_NAMES]
+        ]
         if current is not None:
-            options.remove(current.skill)
-        return SetRoute(context=context, skill=draw(st.sampled_from(options)))
+            options.remove((current.skill, current.review_skill))
+        skill, review = draw(st.sampled_from(options))
+        return SetRoute(context=context, skill=skill, review_skill=review)
     if kind == "clear_route":
         return ClearRoute(context=draw(st.sampled_from(parent.skill_routes)).context)
     existing = {lesson.id for lesson in parent.lessons}

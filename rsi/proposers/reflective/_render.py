@@ -128,7 +128,11 @@ def render_strategy(parent: Strategy, fields: tuple[str, ...]) -> str:
             lines.append(f"lessons ({len(parent.lessons)}):")
             lines.extend(f"  {compact(lesson.to_json_dict())}" for lesson in parent.lessons)
         elif name == "skillRoutes":
-            routes = [f"{r.context.value} -> {r.skill}" for r in parent.skill_routes]
+            routes = [
+                f"{r.context.value} -> {r.skill}"
+                + (f" (review: {r.review_skill})" if r.review_skill else "")
+                for r in parent.skill_routes
+            ]
             lines.append(f"skillRoutes: {', '.join(routes) or 'none'}")
         else:
             lines.append(f"{name}: {parent.field_value(name)}")
@@ -148,7 +152,10 @@ def render_choices(context: ProposalContext) -> str:
         elif name == "lessons":
             lines.append(f"- lessons: {len(parent.lessons)} now; add, replace or remove one")
         else:
-            lines.append("- skillRoutes: route one task context to one generation skill")
+            lines.append(
+                "- skillRoutes: route one task context to one generation skill, and optionally "
+                "its review turns to one review skill"
+            )
     return "\n".join(lines)
 
 
@@ -180,9 +187,10 @@ def edit_format(field: str, context: ProposalContext) -> str:
     contexts = "|".join(c.value for c in Context)
     return "\n".join(
         [
-            f'{{"op": "set_route", "context": "{contexts}", "skill": "<a generation skill>"}}',
+            f'{{"op": "set_route", "context": "{contexts}", "skill": "<a generation skill>", '
+            '"reviewSkill": "<a review skill>" (optional: the whole route is replaced)}',
             f'{{"op": "clear_route", "context": "{contexts}"}}',
-            "skills (only generation skills may be routed):",
+            "skills (generation skills in skill, review skills in reviewSkill):",
             skills_text(),
         ]
     )

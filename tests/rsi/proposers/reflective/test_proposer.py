@@ -450,3 +450,19 @@ def test_the_namespace_is_a_function_of_the_context_and_session() -> None:
     assert namespace(first, "selection") == namespace(again, "selection")
     assert namespace(first, "selection") != namespace(first, "diagnosis")
     assert namespace(first, "selection") != namespace(make_context(attempt=2), "selection")
+
+
+def test_the_optimizer_sees_and_may_set_a_routes_review_skill() -> None:
+    """A route's review skill is part of the strategy the optimizer reads, and the edit
+    format offers `reviewSkill`: an edit the schema accepts is never hidden from it."""
+    from rsi.proposers.reflective import _render as render
+    from search_space.skills import generation_skills, review_skills
+
+    skill, review = generation_skills()[0].name, review_skills()[0].name
+    parent = Strategy.model_validate(
+        {"skillRoutes": [{"context": "cli", "skill": skill, "reviewSkill": review}]}
+    )
+    shown = render.render_strategy(parent, ("skillRoutes",))
+    assert shown == f"skillRoutes: cli -> {skill} (review: {review})"
+    offered = render.edit_format("skillRoutes", make_context())
+    assert '"reviewSkill": "<a review skill>"' in offered and review in offered
