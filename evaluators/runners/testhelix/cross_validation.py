@@ -15,6 +15,7 @@ Revised suites are executed and reviewed afresh in the next round.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from itertools import combinations
 
 from evaluators.runners.testhelix.context import program_budget, program_text, strategy_text
@@ -163,19 +164,34 @@ def counterexamples(session: Session, pair: Pair, matrix: Matrix) -> list[Pair]:
     return found
 
 
-def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> bool:
-    """Revise a pair with verified findings or counterexamples; True if it changed."""
+@dataclass(frozen=True)
+class Feedback:
+    """The corrective feedback a pair is owed (structured and agent pairs alike)."""
+
+    lines: tuple[str, ...]  # empty when it is owed none
+    findings: int  # verified blocking findings
+    counterexamples: tuple[int, ...]  # peer repairs its suite alone rejects
+
+
+def feedback_for(session: Session, pair: Pair, matrix: Matrix) -> Feedback:
+    """Its verified blocking findings and the peer repairs its suite alone rejects."""
     blocking = [f for f in pair.findings if f["verified"]]
     peers = counterexamples(session, pair, matrix)
-    if not blocking and not peers:
-        return False
     lines = [f"Blocking finding on {f['test']}: {f['problem']}" for f in blocking]
     lines += [
         f"An independent repair passes every other approved suite but fails yours at: "
         f"{peer_failing(session, pair, peer)}"
         for peer in peers
     ]
-    feedback = prompt("feedback") + "\n\n" + "\n".join(lines)
+    return Feedback(tuple(lines), len(blocking), tuple(p.index for p in peers))
+
+
+def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> bool:
+    """Revise a pair with verified findings or counterexamples; True if it changed."""
+    owed = feedback_for(session, pair, matrix)
+    if not owed.lines:
+        return False
+    feedback = prompt("feedback") + "\n\n" + "\n".join(owed.lines)
     pair.begin_round()
     before = pair.version
     # An approved suite is replaced only once its revision requalifies (paper D.4).
@@ -191,8 +207,8 @@ def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: in
             "phase": "feedback",
             "pair": pair.index,
             "round": round_number,
-            "findings": len(blocking),
-            "counterexamples": [p.index for p in peers],
+            "findings": owed.findings,
+            "counterexamples": list(owed.counterexamples),
             "revised": pair.version != before,
             "consistent": pair.consistent,
             **({"kept_approved": True} if kept else {}),

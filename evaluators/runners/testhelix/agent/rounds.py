@@ -33,9 +33,8 @@ from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import strategy_text
 from evaluators.runners.testhelix.cross_validation import (
     Matrix,
-    counterexamples,
     cross_execute,
-    peer_failing,
+    feedback_for,
     separates,
     undistinguished,
 )
@@ -98,18 +97,11 @@ def agent_feedback(
     session: Session, pair: Pair, matrix: Matrix, round_number: int, kit: AgentKit
 ) -> bool:
     """Continue a criticised pair's session with its feedback; True if it was revised."""
-    blocking = [f for f in pair.findings if f["verified"]]
-    peers = counterexamples(session, pair, matrix)
-    if not blocking and not peers:
+    owed = feedback_for(session, pair, matrix)
+    if not owed.lines:
         return False
-    lines = [f"Blocking finding on {f['test']}: {f['problem']}" for f in blocking]
-    lines += [
-        f"An independent repair passes every other approved suite but fails yours at: "
-        f"{peer_failing(session, pair, peer)}"
-        for peer in peers
-    ]
     seat = kit.seats[pair.index]
-    text = agent_prompt("agent_feedback").format(findings="\n".join(lines))
+    text = agent_prompt("agent_feedback").format(findings="\n".join(owed.lines))
     seat.messages.append({"role": "user", "content": text})
     agent = PairAgent(kit.chat, seat.workspace, session.strategy, deadline=kit.deadline)
     run, cap = run_agent(agent, seat.messages)
@@ -121,8 +113,8 @@ def agent_feedback(
             "phase": "agent-feedback",
             "pair": pair.index,
             "round": round_number,
-            "findings": len(blocking),
-            "counterexamples": [p.index for p in peers],
+            "findings": owed.findings,
+            "counterexamples": list(owed.counterexamples),
             **_outcome(run),
             "revised": run.submitted,
             **({"kept_approved": True} if pair.approved and not run.submitted else {}),
