@@ -32,8 +32,8 @@ from evaluators.tasks import TaskSet
 from rsi.config import read_run_config
 from rsi.forecast import forecast, measure
 from rsi.journal import model_usage, read_events, read_state
-from tests.e2e.test_testhelix_search import _config, _env
 from tests.support.harness_pool_model import PoolModel
+from tests.support.llm_search import search_env, write_search_config
 from tests.support.llm_server import LocalLlmServer, max_tokens_of, message_text
 from tests.support.optimizer_model import Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
@@ -43,7 +43,7 @@ PRICE = 100.0  # dollars per million tokens, in and out: a task's reservation is
 
 
 def _small(home: Path, server: LocalLlmServer, extra: str = "") -> Path:
-    path = _config(home, server)
+    path = write_search_config(home, server)
     text = path.read_text()
     text = text.replace("proposal = 2", "proposal = 2").replace("minibatch = 1", "minibatch = 2")
     text = text.replace("[mlflow]\nenabled = true", "[mlflow]\nenabled = false")
@@ -55,7 +55,7 @@ def _rsi(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "-m", "rsi", *args],
         cwd=ROOT,
-        env=_env(),
+        env=search_env(),
         capture_output=True,
         text=True,
         timeout=timeout,

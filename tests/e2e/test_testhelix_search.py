@@ -9,9 +9,6 @@ exactly one cache entry), and the planted API key is nowhere on disk or in MLflo
 
 from __future__ import annotations
 
-import json
-import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -20,44 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import tomllib
 
 from evaluators.llm import ResponseCache
 from evaluators.tasks import TaskSet
 from rsi.journal import read_events
 from rsi.release import ReleaseLedger
 from tests.support.harness_pool_model import PoolModel
+from tests.support.llm_search import FAKE_KEY, search_env, write_search_config
 from tests.support.llm_server import LocalLlmServer, Reply, Status
 from tests.support.optimizer_model import ROUTE_EDITS, Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
 
 pytestmark = pytest.mark.slow
-KEY_ENV = "RSI_TEST_SEARCH_KEY"
-FAKE_KEY = "sk-FAKE-n3v3r-0n-d1sk-4b8e21c9"
-TASKS = (
-    "alg-merge-intervals-gap",
-    "cli-word-count-stdin",
-    "gen-semver-compare",
-    "st-lru-basic-stats",
-    "vis-ascii-table-basic",
-)
-# Sized for CI: one round (parent and child on one task), one dev and two release tasks,
-# and K=2 pairs, which still exercises cross-execution, review and merging.
-SIZES = {
-    "proposal = 4": "proposal = 2",
-    "dev = 2": "dev = 1",
-    "release = 4": "release = 2",
-    "minibatch = 2": "minibatch = 1",
-    # [data] seed 15: round 1's minibatch is gen-semver-compare, which the initial strategy
-    # fails and its child routed to error-contracts solves (ROUTE_EDITS): the search keeps
-    # its child and gates it. (Under the pool model no scalar edit changes an outcome, so
-    # with scalar edits every search of these tasks ends with nothing to release.)
-    "seed = 7": "seed = 15",
-    "completed_rounds = 2": "completed_rounds = 1",
-    "workers = 2": "workers = 1",  # one call in flight: the kill is exact
-    'stack = ["heuristic", "optuna"]   #': 'stack = ["reflective"]   #',  # edits from LLM sessions
-}
-K2 = {"initialCandidates": 2, "maxCandidates": 2}
 
 
 class KillOnCall:
@@ -86,46 +57,15 @@ class KillOnCall:
         return text
 
 
-def _config(home: Path, server: LocalLlmServer) -> Path:
-    tasks = home / "tasks"
-    for task_id in TASKS:
-        shutil.copytree(CORPUS / task_id, tasks / task_id)
-    initial = json.loads((ROOT / "experiments/strategies/initial.json").read_text())
-    (home / "initial.json").write_text(json.dumps({**initial, **K2}))
-    text = (ROOT / "experiments/testhelix_small.toml").read_text()
-    replacements = {
-        'tasks = "tasks"': f'tasks = "{tasks}"',
-        '"strategies/initial.json"': f'"{home / "initial.json"}"',
-        'runs_dir = "../runs"': f'runs_dir = "{home / "runs"}"',
-        '"http://127.0.0.1:8000/v1"': f'"{server.openai_base}"\napi_key_env = "{KEY_ENV}"',
-        **SIZES,
-    }
-    for old, new in replacements.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    path = home / "small.toml"
-    path.write_text(text)
-    assert tomllib.loads(text)["llm"]["api_key_env"] == KEY_ENV
-    return path
-
-
-def _env() -> dict[str, str]:
-    return os.environ | {
-        "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-        "MLFLOW_DISABLE_TELEMETRY": "true",
-        KEY_ENV: FAKE_KEY,
-    }
-
-
 def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path) -> None:
     tasks = TaskSet.load(CORPUS)
     responder = KillOnCall(PoolModel(tasks, optimizer=Optimizer(edits=ROUTE_EDITS)), at=5)
     with LocalLlmServer(responder=responder) as server:
-        config = _config(tmp_path, server)
+        config = write_search_config(tmp_path, server)
         run_dir = tmp_path / "runs" / "run"
         argv = [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir)]
         search = subprocess.Popen(
-            argv, cwd=ROOT, env=_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT
+            argv, cwd=ROOT, env=search_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT
         )
         while not responder.holding.wait(2):
             assert search.poll() is None, search.communicate()[0].decode()[-2000:]
@@ -138,7 +78,7 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
         resumed = subprocess.run(
             [sys.executable, "-m", "rsi", "resume", str(run_dir), "--json"],
             cwd=ROOT,
-            env=_env(),
+            env=search_env(),
             capture_output=True,
             text=True,
             timeout=1800,
@@ -194,7 +134,7 @@ def _search(config: Path, run_dir: Path, *verb: str) -> subprocess.CompletedProc
     argv = [sys.executable, "-m", "rsi", *verb, "--json"]
     argv += [str(config), "--run-dir", str(run_dir)] if verb == ("search",) else [str(run_dir)]
     return subprocess.run(
-        argv, cwd=ROOT, env=_env(), capture_output=True, text=True, timeout=1800, check=False
+        argv, cwd=ROOT, env=search_env(), capture_output=True, text=True, timeout=1800, check=False
     )
 
 
@@ -205,7 +145,7 @@ def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_g
     model = PoolModel(tasks, optimizer=Optimizer(edits=ROUTE_EDITS))
     with LocalLlmServer(responder=model) as server:
         never_lost = tmp_path / "never-lost" / "runs" / "run"
-        config = _config(tmp_path / "never-lost", server)
+        config = write_search_config(tmp_path / "never-lost", server)
         finished = _search(config, never_lost, "search")
         assert finished.returncode == 0, finished.stderr[-2000:]
     reference = next(e.data for e in read_events(never_lost) if e.type == "gate_decided")
@@ -214,7 +154,7 @@ def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_g
     home = tmp_path / "dies"
     with LocalLlmServer(responder=dying) as server:
         dying.server = server
-        config = _config(home, server)
+        config = write_search_config(home, server)
         run_dir = home / "runs" / "run"
         stopped = _search(config, run_dir, "search")
         assert stopped.returncode != 0

@@ -9,10 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Literal
 
-import dspy
-import pydantic
 import pytest
 
 from evaluators.llm import (
@@ -24,25 +21,8 @@ from evaluators.llm import (
     UsageCaps,
     UsageMeter,
 )
+from tests.support.llm_judge import FAKE_KEY, GOOD, KEY_ENV, Judge, Verdict, settings_for
 from tests.support.llm_server import Garbage, LocalLlmServer, Reply, Status, max_tokens_of
-
-KEY_ENV = "RSI_TEST_LLM_KEY"
-FAKE_KEY = "sk-FAKE-d0n0tl34k-7f3a9c1e5b2d8046"
-
-
-class Verdict(pydantic.BaseModel):
-    label: Literal["pass", "fail"]
-    score: int
-
-
-class Judge(dspy.Signature):
-    """Judge whether the snippet is correct."""
-
-    snippet: str = dspy.InputField()
-    verdict: Verdict = dspy.OutputField()
-
-
-GOOD = '[[ ## verdict ## ]]\n{"label": "pass", "score": 3}\n\n[[ ## completed ## ]]'
 
 
 @pytest.fixture
@@ -55,16 +35,6 @@ def server() -> Iterator[LocalLlmServer]:
 def fake_key(monkeypatch: pytest.MonkeyPatch) -> str:
     monkeypatch.setenv(KEY_ENV, FAKE_KEY)
     return FAKE_KEY
-
-
-def settings_for(
-    server: LocalLlmServer, provider: str = "openai", **changes: object
-) -> LlmSettings:
-    """Settings for the server's OpenAI-compatible or Anthropic-compatible path."""
-    base = {"model": "openai/local-model", "api_base": server.openai_base, "api_key_env": KEY_ENV}
-    if provider == "anthropic":
-        base.update(model="anthropic/claude-test", api_base=server.base_url)
-    return LlmSettings.model_validate({**base, **changes})
 
 
 def client_for(

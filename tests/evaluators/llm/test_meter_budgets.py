@@ -23,7 +23,7 @@ from evaluators.llm import (
     UsageMeter,
 )
 from search_space.errors import UserInputError
-from tests.evaluators.llm.test_client import GOOD, KEY_ENV, Judge, Verdict, settings_for
+from tests.support.llm_judge import GOOD, KEY_ENV, Judge, Verdict, settings_for
 from tests.support.llm_server import LocalLlmServer, Reply, Status
 
 

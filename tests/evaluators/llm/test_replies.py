@@ -17,7 +17,7 @@ from evaluators.llm import (
     output_schema,
     redact,
 )
-from tests.evaluators.llm.test_client import Judge, Verdict
+from tests.support.llm_judge import Judge, Verdict
 
 SETTINGS = LlmSettings(model="openai/dummy", api_base="http://127.0.0.1:1/v1")
 GOOD = {"verdict": '{"label": "fail", "score": 1}'}
