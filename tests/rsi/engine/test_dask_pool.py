@@ -27,6 +27,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import dask
 import pytest
 from distributed import Client, LocalCluster
 
@@ -169,9 +170,14 @@ def test_scheduler_lost_stops_gracefully_and_resume_on_threads_pays_nothing_twic
 ) -> None:
     run_dir = home / "lost" / "run"
     config = _config(home, "lost")
-    with LocalCluster(
-        n_workers=WORKERS, threads_per_worker=1, processes=True, dashboard_address=":0"
-    ) as doomed:
+    # Closing a cluster whose scheduler is gone retries the dead address until the connect
+    # timeout (30 s by default): the test needs the close, not the wait.
+    with (
+        dask.config.set({"distributed.comm.timeouts.connect": "3s"}),
+        LocalCluster(
+            n_workers=WORKERS, threads_per_worker=1, processes=True, dashboard_address=":0"
+        ) as doomed,
+    ):
         shut = _when(lambda: _journaled(run_dir) >= 3, lambda: doomed.sync(doomed.scheduler.close))
         with pytest.raises(SearchInterrupted, match="scheduler"):
             Engine(_on_dask(config, doomed.scheduler_address), run_dir).run()
