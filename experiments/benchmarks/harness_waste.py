@@ -7,7 +7,10 @@ every request in prose, as small local models often do. For each, per task and i
 the server's own count of: calls made, distinct requests, calls that repeated a request
 it had already answered in the same task (must be 0), and calls per submitted suite; and
 from the harness's side, the requests it asked that were answered from memory instead
-(each one a call the harness made before it stopped paying twice for one question).
+(each one a call the harness made before it stopped paying twice for one question). The
+same for the sandbox: checks the harness asked (what a harness that runs every check
+pays) against the sandbox runs it paid for, the rest answered by an identical earlier
+check of the same task (the trace's `executions` phase).
 
     .venv/bin/python experiments/benchmarks/harness_waste.py [--tasks 4]
 """
@@ -64,7 +67,9 @@ def _model(
     name: str, corpus: TaskSet, task_ids: tuple[str, ...], setup: Callable[[LocalLlmServer], None]
 ) -> dict[str, int]:
     strategy = load_model(Strategy, ROOT / "experiments/strategies/initial.json")
-    totals = {"calls": 0, "distinct": 0, "repeats": 0, "memory": 0, "submitted": 0}
+    totals = dict.fromkeys(
+        ("calls", "distinct", "repeats", "memory", "submitted", "asked", "runs"), 0
+    )
     with (
         LocalLlmServer(responder=PoolModel(corpus)) as server,
         tempfile.TemporaryDirectory(prefix="rsi-waste-") as home,
@@ -83,10 +88,15 @@ def _model(
             submitted = result.submission is not None
             tally = [p for p in result.trace.phases if p["phase"] == "reply-format"]
             memory = tally[0]["repeats"] if tally else 0
+            executions = next(p for p in result.trace.phases if p["phase"] == "executions")
+            runs, asked = executions["runs"], executions["runs"] + executions["remembered"]
             print(
                 f"  {name:12} {task_id:28} calls {calls:3}  distinct {distinct:3}  "
-                f"repeats {repeats}  from memory {memory}  submitted {submitted}"
+                f"repeats {repeats}  from memory {memory}  submitted {submitted}  "
+                f"checks asked {asked:3}  sandbox runs {runs:3}"
             )
+            totals["asked"] += asked
+            totals["runs"] += runs
             totals["memory"] += memory
             totals["calls"] += calls
             totals["distinct"] += distinct
@@ -112,15 +122,17 @@ def main() -> None:
     }
     print(
         "| model | calls | distinct requests | repeated answered requests "
-        "| answered from memory | calls per submitted suite |"
+        "| answered from memory | calls per submitted suite | checks asked | sandbox runs "
+        "| runs / asked |"
     )
-    print("|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for name, row in rows.items():
         submitted = row["submitted"]
         per_suite = f"{row['calls'] / submitted:.1f}" if submitted else "none submitted"
+        paid = f"{row['runs'] / row['asked']:.2f}" if row["asked"] else "-"
         print(
             f"| {name} | {row['calls']} | {row['distinct']} | {row['repeats']} "
-            f"| {row['memory']} | {per_suite} |"
+            f"| {row['memory']} | {per_suite} | {row['asked']} | {row['runs']} | {paid} |"
         )
 
 

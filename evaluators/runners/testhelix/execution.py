@@ -4,11 +4,19 @@ Only public material is ever executed here: the task's public environment, the s
 repairs the model wrote. Each check runs `repeats` times in the sandbox (the judge's
 backend); a check is reproducible when every repeat gives the same outcome. What the model
 is shown of the output is cut to the strategy's `toolOutputChars`.
+
+Within one task's run a check is paid for once: the same suite on the same program (by
+content) asked again, by a refine round that left a pair unchanged, two pairs that wrote
+the same files, a peer or the merge, is answered from the first run and says so in the
+tool output. Nondeterminism is what `repeats` measures, not what asking twice measures.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -30,10 +38,11 @@ class Check:
     tests: int
     visible: str  # output as the model may see it (cut to toolOutputChars)
     truncated: bool
+    remembered: bool = False  # answered from an identical earlier check, not run again
 
     def summary(self) -> dict[str, object]:
         """The trace's view: no output text (that goes to `tool_output`)."""
-        return {
+        summary: dict[str, object] = {
             "target": self.target,
             "outcome": self.outcome.value,
             "reproducible": self.reproducible,
@@ -41,6 +50,7 @@ class Check:
             "tests": self.tests,
             "truncated": self.truncated,
         }
+        return {**summary, "remembered": True} if self.remembered else summary
 
 
 def files_digest(files: list[SourceFile]) -> str:
@@ -85,8 +95,11 @@ class Workbench:
         self.environment = workdir / "environment"
         self._target = task.run_target()  # an image task's checks run in its image
         task.copy_environment(self.environment)
-        self.runs = 0
+        self.runs = 0  # sandbox runs paid for
+        self.remembered = 0  # checks not run again: an identical one was asked before
         self.outputs: list[str] = []
+        self._checked: dict[tuple[str, str | None], Future[Check]] = {}
+        self._checked_lock = threading.Lock()  # agent pairs check from their own threads
 
     def _write(self, kind: str, files: list[SourceFile]) -> Path:
         root = self._workdir / kind / files_digest(files)
@@ -114,7 +127,34 @@ class Workbench:
         return self._write("repairs", repair)
 
     def check(self, tests: list[SourceFile], repair: list[SourceFile] | None, target: str) -> Check:
-        """Run `tests` on the initial program, or on it overlaid with `repair`."""
+        """Run `tests` on the initial program, or on it overlaid with `repair`; an identical
+        check asked before (or in flight in another pair's thread) is not run again."""
+        key = (files_digest(tests), None if repair is None else files_digest(repair))
+        mine: Future[Check] = Future()
+        with self._checked_lock:
+            earlier = self._checked.setdefault(key, mine)
+        if earlier is not mine:
+            with self._checked_lock:
+                self.remembered += 1
+            first = earlier.result()  # an identical check in flight in another pair's thread
+            self.outputs.append(
+                f"--- {target}: {first.outcome.value} (the suite and program of "
+                f"{first.target}: not run again)"
+            )
+            return dataclasses.replace(first, target=target, remembered=True)
+        try:
+            ran = self._run_check(tests, repair, target)
+        except BaseException as error:
+            with self._checked_lock:
+                del self._checked[key]  # a failed run is not an answer: the next ask runs it
+            mine.set_exception(error)
+            raise
+        mine.set_result(ran)
+        return ran
+
+    def _run_check(
+        self, tests: list[SourceFile], repair: list[SourceFile] | None, target: str
+    ) -> Check:
         layers = (
             (self.environment,)
             if repair is None

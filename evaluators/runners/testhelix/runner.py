@@ -257,6 +257,12 @@ class TestHelixRunner:
                 "consistent": [p.index for p in session.consistent_pairs()],
                 "approved": [p.index for p in session.consistent_pairs() if p.approved],
             },
+            # Sandbox runs the harness's checks paid for, and identical checks not run again.
+            {
+                "phase": "executions",
+                "runs": session.bench.runs,
+                "remembered": session.bench.remembered,
+            },
             {"phase": "stop", "reason": session.stop_reason or "finished"},
         ]
         return Trace(
