@@ -145,6 +145,8 @@ class TaskJudgement(BaseModel):
     panel: bool
     timeout_s: float
     results: tuple[TargetResult, ...]
+    # An identical submission's verdict, not run again (evaluators/judge_memo.py).
+    remembered: bool = False
 
     def result(self, target: str) -> TargetResult | None:
         return next((r for r in self.results if r.target == target), None)

@@ -145,8 +145,10 @@ def prepare(
     minimal model request first (see `evaluators.llm.preflight`)."""
     resolved = _config(config)
     directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
-    if lineage == "auto":
-        from rsi.lineage import sink_for  # imports mlflow (seconds): only when searching
+    if lineage == "auto" and not resolved.mlflow.enabled:
+        lineage = None
+    elif lineage == "auto":
+        from rsi.lineage import sink_for  # imports mlflow (seconds): only when mirroring
 
         lineage = sink_for(resolved, directory)
     return Engine(

@@ -244,6 +244,7 @@ EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "splits": set(),
     "sandbox": set(),
     "llm": set(),
+    "once": set(),
     "junit": {"sandbox"},
     "metrics": {"junit", "sandbox"},
     # Harbor task directories are tasks: the loader dispatches to evaluators.harbor, which
@@ -251,9 +252,10 @@ EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "tasks": {"splits", "harbor"},
     "harbor": {"sandbox", "tasks"},
     # The latency runner's judge builds TaskJudgement records.
-    "runners": {"judge", "junit", "llm", "sandbox", "tasks"},
+    "runners": {"judge", "junit", "llm", "once", "sandbox", "tasks"},
     "pool_overlap": {"runners"},
     "judge": {"harbor", "junit", "metrics", "sandbox", "tasks"},
+    "judge_memo": {"judge", "once", "sandbox", "tasks"},
     "task_validation": {"judge", "pool_overlap", "runners", "sandbox", "tasks"},
 }
 DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"

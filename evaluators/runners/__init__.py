@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluators.runners.author_pool import AuthorPool, load_author_pool
+from evaluators.runners.author_pool import AuthorPool, TaskDirPools, load_author_pool
 
 # The protocol and its records first: every runner module below imports them.
 from evaluators.runners.base import (
@@ -25,7 +25,7 @@ from evaluators.runners.base import (
 )
 from evaluators.runners.latency import LatencyRunner, LatencySettings, latency_judge
 from evaluators.runners.noise import ScriptedSettings
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.runners.scripted import ScriptedRunner
 
 if TYPE_CHECKING:
     from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner

@@ -5,10 +5,11 @@ from __future__ import annotations
 import sys
 from enum import Enum
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from evaluators.tasks import TaskSet
 from search_space import UserInputError, describe_validation_error
 
 if sys.version_info >= (3, 11):
@@ -140,3 +141,22 @@ def load_author_pool(author_dir: Path) -> AuthorPool:
             update["repaired_source"] = _read(author_dir, paths["repaired"], task)
         items.append(item.model_copy(update=update))
     return AuthorPool(module=parsed.author["module"], items=tuple(items))
+
+
+class PoolProvider(Protocol):
+    """Where a runner gets each task's author pool."""
+
+    def pool_for(self, task_id: str) -> AuthorPool: ...
+
+
+class TaskDirPools:
+    """Reads only `<task>/author/` of each task in a TaskSet."""
+
+    def __init__(self, tasks: TaskSet) -> None:
+        self._dirs = {task.id: task.author_dir for task in tasks.tasks}
+        self._cache: dict[str, AuthorPool] = {}
+
+    def pool_for(self, task_id: str) -> AuthorPool:
+        if task_id not in self._cache:
+            self._cache[task_id] = load_author_pool(self._dirs[task_id])
+        return self._cache[task_id]

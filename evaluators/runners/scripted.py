@@ -45,6 +45,11 @@ broken, clauses skipped, a fallible review), seeded per (strategy, task, seed, r
 see `evaluators.runners.noise` for the rates. Repairs and the review live in
 `evaluators.runners.mending`.
 
+Within one search a check is run once per (task, suite content): another strategy that
+wrote the same suite reads the first run's result, as the deterministic author it is
+would. The trace does not say which evaluation ran it, so the journal is the same at
+any worker count.
+
 The trace records what it saw and did: clause counts, techniques, lesson ids, written
 item ids with clause and technique, check outcomes, visible output, repairs and the
 review's judgement ("dropped" or "repaired", never why). Never hidden panels, references
@@ -53,25 +58,26 @@ or the pool's flaw tags.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from evaluators.junit import TestStatus, parse_junit
+from evaluators.once import Once, directory_digest
 from evaluators.runners.author_pool import (
     SKILL_TECHNIQUE,
     AuthorItem,
     AuthorPool,
+    PoolProvider,
     Technique,
-    load_author_pool,
 )
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
 from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens
 from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings
 from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
-from evaluators.sandbox import RunSpec, Sandbox
-from evaluators.tasks import PublicTask, TaskSet
+from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
+from evaluators.tasks import PublicTask
 from search_space import Component, Strategy, retrieve_lessons, strategy_id
 
 HARNESS_TOKENS = 13_000
@@ -80,6 +86,13 @@ SKILL_DOC_TOKENS = 1_500
 ITEMS_PER_CLAUSE_FIRST_ROUND = 2
 CHECK_STEPS = 2  # run the suite, read its output
 REPAIR_AGENT_STEPS = 1  # rewrite one test
+# What makes two checks of one suite the same run, besides the suite's files (the program
+# is always the task's public environment).
+_SAME_RUN = {
+    *("timeout_s", "memory_mb", "cpus", "max_pids", "output_limit_bytes"),
+    *("image", "app_dir", "path"),
+}
+CheckRun = Callable[[RunSpec, str], RunResult]  # (spec, task id) -> the check's run
 
 GUIDANCE_WORDS: dict[Technique, tuple[str, ...]] = {
     Technique.BOUNDARY: ("boundary", "edge case", "off-by-one", "empty input"),
@@ -92,23 +105,6 @@ GUIDANCE_WORDS: dict[Technique, tuple[str, ...]] = {
     Technique.ORACLE: ("oracle", "brute force", "differential"),
     Technique.RENDERING: ("rendering", "alignment", "layout"),
 }
-
-
-class PoolProvider(Protocol):
-    def pool_for(self, task_id: str) -> AuthorPool: ...
-
-
-class TaskDirPools:
-    """Reads only `<task>/author/` of each task in a TaskSet."""
-
-    def __init__(self, tasks: TaskSet) -> None:
-        self._dirs = {task.id: task.author_dir for task in tasks.tasks}
-        self._cache: dict[str, AuthorPool] = {}
-
-    def pool_for(self, task_id: str) -> AuthorPool:
-        if task_id not in self._cache:
-            self._cache[task_id] = load_author_pool(self._dirs[task_id])
-        return self._cache[task_id]
 
 
 def enabled_techniques(strategy: Strategy, task: PublicTask) -> tuple[set[Technique], list[str]]:
@@ -150,6 +146,7 @@ class ScriptedRunner:
         self._pools = pools
         self._settings = settings or ScriptedSettings()
         self._seed, self._repeat = seed, repeat
+        self._checks: Once[RunResult] = Once(keep=lambda run: run.outcome is not Outcome.ERROR)
 
     def health_check(self, strategy: Strategy) -> None:
         Strategy.model_validate(strategy.to_json_dict())
@@ -161,7 +158,15 @@ class ScriptedRunner:
         noise = AuthorNoise(self._settings.noise, key)
         pool = self._pools.pool_for(task.id)
         session = _Session(strategy, task, pool, limits, workdir, noise)
-        return session.run(self._sandbox)
+        return session.run(self._checked)
+
+    def _checked(self, spec: RunSpec, task_id: str) -> RunResult:
+        """The sandbox's run of `spec`, or an identical check's from this search: the author
+        is a pure function of what it reads, so another strategy that wrote the same suite
+        for the same task reads the same result (never marked: the journal stays the same
+        whichever evaluation ran it). A run with an `error` outcome is not kept."""
+        key = (task_id, directory_digest(spec.tests_dir), spec.model_dump_json(include=_SAME_RUN))
+        return self._checks.get(key, lambda: self._sandbox.run(spec))[0]
 
 
 class _Session:
@@ -185,7 +190,7 @@ class _Session:
         self.noise = noise
         self.mender = Mender(self.draft, noise, strategy.repair_steps)
 
-    def run(self, sandbox: Sandbox) -> RunnerResult:
+    def run(self, check: CheckRun) -> RunnerResult:
         seen, techniques = self._plan()
         self.task.copy_environment(self.workdir / "app")
         suite_dir = self.workdir / "suite"
@@ -194,9 +199,9 @@ class _Session:
             per_clause = ITEMS_PER_CLAUSE_FIRST_ROUND if round_number == 1 else 1
             if not targets or not self._write_round(round_number, targets, techniques, per_clause):
                 break
-            self._check(sandbox, suite_dir, round_number)
+            self._check(check, suite_dir, round_number)
             if self._repair(round_number):
-                self._check(sandbox, suite_dir, round_number)
+                self._check(check, suite_dir, round_number)
         self._review()
         submission = self.draft.write(self.workdir / "submission")
         caught = sorted({item.clause for i, item in self.draft.items.items() if self._fails(i)})
@@ -306,7 +311,7 @@ class _Session:
         )
         return bool(written)
 
-    def _check(self, sandbox: Sandbox, suite_dir: Path, round_number: int) -> None:
+    def _check(self, check: CheckRun, suite_dir: Path, round_number: int) -> None:
         self.draft.write(suite_dir)
         spec = RunSpec(
             app_layers=(self.workdir / "app",),
@@ -314,7 +319,7 @@ class _Session:
             timeout_s=self.limits.test_timeout_s,
             **self.task.run_target(),
         )
-        result = sandbox.run(spec)
+        result = check(spec, self.task.id)
         spent = min(CHECK_STEPS, self.round_left)  # a re-check may use the last steps
         self.round_left -= spent
         self.steps += spent

@@ -28,9 +28,11 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from evaluators.judge import JudgeSettings  # noqa: E402
+from evaluators.once import directory_digest  # noqa: E402
+from evaluators.runners.author_pool import TaskDirPools  # noqa: E402
 from evaluators.runners.base import RunnerLimits  # noqa: E402
 from evaluators.runners.noise import ScriptedSettings  # noqa: E402
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools  # noqa: E402
+from evaluators.runners.scripted import ScriptedRunner  # noqa: E402
 from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.sandbox.base import RunResult, RunSpec, Sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
@@ -62,11 +64,7 @@ class MemoSandbox:
     def _key(spec: RunSpec) -> str:
         digest = hashlib.sha256(spec.model_dump_json(exclude={"tests_dir", "app_layers"}).encode())
         for root in (*spec.app_layers, spec.tests_dir):  # contents: workdirs are temporary
-            digest.update(b"\1")
-            for path in sorted(root.rglob("*")):
-                if path.is_file() and "__pycache__" not in path.parts:
-                    name = path.relative_to(root).as_posix().encode()
-                    digest.update(name + b"\0" + path.read_bytes() + b"\0")
+            digest.update(directory_digest(root).encode())
         return digest.hexdigest()
 
     def load(self, path: Path) -> None:

@@ -3,7 +3,11 @@
 Runs the same pytest commands as the Makefile (lint aside: it takes seconds), with this
 interpreter, from the repository root, one after another, and prints each pass's wall time,
 its outcome line and the load average around it: on a shared machine the load says how
-much of the time was the suite's own. Writes `experiments/benchmarks/results/suite_time.txt`.
+much of the time was the suite's own. Each pass also records when every test ran on which
+worker (tests/support/timeline.py) and prints each worker's busy seconds, how long it sat
+idle before the pass ended, and the longest tests: a pass whose end waits on one long
+test wants a different order, a busy one wants less work. Writes
+`experiments/benchmarks/results/suite_time.txt`.
 
     python experiments/benchmarks/suite_time.py [--jobs auto] [--skip-full] [--logs DIR]
 """
@@ -11,14 +15,22 @@ much of the time was the suite's own. Writes `experiments/benchmarks/results/sui
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+from tests.support.timeline import TIMELINE_ENV  # noqa: E402
+
 RESULTS = ROOT / "experiments" / "benchmarks" / "results" / "suite_time.txt"
+LONGEST = 5
+LONGEST_MODULES = 12
 
 
 def passes(jobs: str, full: bool) -> list[tuple[str, list[str]]]:
@@ -32,19 +44,28 @@ def passes(jobs: str, full: bool) -> list[tuple[str, list[str]]]:
     return found
 
 
-def timed(arguments: list[str], log: Path | None) -> tuple[float, str, int, tuple[float, float]]:
+def timed(
+    arguments: list[str], log: Path | None, timeline: Path
+) -> tuple[float, str, int, tuple[float, float]]:
     """(seconds, pytest's last line, exit code, load average before and after); pytest's
-    whole output goes to `log` when given."""
+    whole output goes to `log` when given, the tests' timeline to `timeline`."""
     before = os.getloadavg()[0]
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", *arguments],
+        [
+            *(sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider"),
+            *("-p", "tests.support.timeline", *arguments),
+        ],
         cwd=ROOT,
         capture_output=True,
         text=True,
         check=False,
         env=os.environ
-        | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"},
+        | {
+            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+            "MLFLOW_DISABLE_TELEMETRY": "true",
+            TIMELINE_ENV: str(timeline),
+        },
     )
     seconds = time.perf_counter() - started
     if log is not None:
@@ -61,6 +82,36 @@ def timed(arguments: list[str], log: Path | None) -> tuple[float, str, int, tupl
     )
 
 
+def where_time_went(timeline: Path) -> list[str]:
+    """Per worker: busy seconds and idle seconds before the pass's last test ended; then
+    the longest tests."""
+    runs = [
+        json.loads(line)
+        for path in sorted(timeline.glob("*.jsonl"))
+        for line in path.read_text().splitlines()
+    ]
+    if not runs:
+        return []
+    end = max(run["end"] for run in runs)
+    lines = []
+    for worker in sorted({run["worker"] for run in runs}):
+        mine = [run for run in runs if run["worker"] == worker]
+        busy = sum(run["end"] - run["start"] for run in mine)
+        idle_at_end = end - max(run["end"] for run in mine)
+        lines.append(
+            f"  {worker}: {len(mine)} tests, busy {busy:.0f} s, idle {idle_at_end:.0f} s at the end"
+        )
+    for run in sorted(runs, key=lambda r: r["start"] - r["end"])[:LONGEST]:
+        lines.append(f"  {run['end'] - run['start']:6.1f} s  {run['test']}")
+    by_module: dict[str, float] = {}
+    for run in runs:
+        module = run["test"].split("::")[0]
+        by_module[module] = by_module.get(module, 0.0) + run["end"] - run["start"]
+    for module, seconds in sorted(by_module.items(), key=lambda kv: -kv[1])[:LONGEST_MODULES]:
+        lines.append(f"  {seconds:6.1f} s  {module} (all its tests)")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", default="auto", help="pytest-xdist workers (-n)")
@@ -71,13 +122,18 @@ def main() -> None:
     total = 0.0
     for number, (label, arguments) in enumerate(passes(options.jobs, not options.skip_full)):
         log = options.logs / f"pass{number}.log" if options.logs else None
-        seconds, last, code, (before, after) = timed(arguments, log)
+        with tempfile.TemporaryDirectory(prefix="rsi-timeline-") as scratch:
+            timeline = options.logs / f"timeline{number}" if options.logs else Path(scratch)
+            timeline.mkdir(parents=True, exist_ok=True)
+            seconds, last, code, (before, after) = timed(arguments, log, timeline)
+            shares = where_time_went(timeline)
         if label.startswith("make test,"):
             total += seconds
         report.append(
             f"{label}: {seconds:.0f} s (exit {code}; load {before:.1f} -> {after:.1f}): {last}"
         )
-        print(report[-1], flush=True)
+        report.extend(shares)
+        print("\n".join([report[-1 - len(shares)], *shares]), flush=True)
     if total:
         report.append(f"make test, both passes: {total:.0f} s ({total / 60:.1f} min)")
         print(report[-1])

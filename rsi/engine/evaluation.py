@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
+from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners import Runner, RunnerLimits, run_safely
 from evaluators.sandbox import Sandbox
-from evaluators.tasks import TaskSet
+from evaluators.tasks import Task, TaskSet
 from rsi.journal import Evaluation, Purpose
 from search_space import RsiError, Strategy, strategy_id
 
@@ -41,6 +42,8 @@ class EvaluationServices:
     # Where the judge may run its targets concurrently (runs still share the sandbox's
     # slots, see evaluators.sandbox.slots); None runs them one after another.
     judge_executor: Executor | None = None
+    # An identical submission on the same task is judged once per run; None judges each.
+    judgements: RememberedJudgements | None = None
 
 
 class StopRequested(RsiError, RuntimeError):
@@ -97,14 +100,7 @@ def _evaluate(
                 infra_error=f"model: {result.unavailable}" if result.unavailable else None,
             )
             return data, {"trace": full_trace}
-        concurrently = {"executor": services.judge_executor} if services.judge_executor else {}
-        judgement = services.judge(
-            task,
-            result.submission,
-            services.sandbox,
-            settings=services.judge_settings,
-            **concurrently,
-        )
+        judgement = _judged(services, task, result.submission)
         scores = judgement.outcomes()
         initial, reference = scores.initial, scores.reference
         data = Evaluation(
@@ -124,6 +120,19 @@ def _evaluate(
         return data, {"trace": full_trace, "judgement": judgement.model_dump(mode="json")}
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _judged(services: EvaluationServices, task: Task, submission: Path) -> TaskJudgement:
+    concurrently = {"executor": services.judge_executor} if services.judge_executor else {}
+
+    def run() -> TaskJudgement:
+        return services.judge(
+            task, submission, services.sandbox, settings=services.judge_settings, **concurrently
+        )
+
+    if services.judgements is None:
+        return run()
+    return services.judgements.judge(task, submission, run)
 
 
 def sandbox_failure(judgement: TaskJudgement) -> str | None:

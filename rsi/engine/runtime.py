@@ -7,6 +7,7 @@ from pathlib import Path
 
 from evaluators.harbor import HarborTask, build_pool
 from evaluators.judge import JudgeSettings, judge
+from evaluators.judge_memo import RememberedJudgements
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners import (
     LatencyRunner,
@@ -129,6 +130,7 @@ def build_services(
         # The latency runner draws its verdicts: its judge reads them, running nothing.
         judge=latency_judge if config.runner.kind == "latency" else judge,
         judge_executor=bounded.judge_executor,
+        judgements=None if config.runner.kind == "latency" else RememberedJudgements(),
     )
 
 

@@ -15,12 +15,11 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import threading
-from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from evaluators.junit import TestStatus, parse_junit
+from evaluators.once import Once
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH, stable_output
 from evaluators.runners.testhelix.signatures import SourceFile
 from evaluators.sandbox import Outcome, RunSpec, Sandbox
@@ -96,10 +95,8 @@ class Workbench:
         self._target = task.run_target()  # an image task's checks run in its image
         task.copy_environment(self.environment)
         self.runs = 0  # sandbox runs paid for
-        self.remembered = 0  # checks not run again: an identical one was asked before
         self.outputs: list[str] = []
-        self._checked: dict[tuple[str, str | None], Future[Check]] = {}
-        self._checked_lock = threading.Lock()  # agent pairs check from their own threads
+        self._checked: Once[Check] = Once()  # agent pairs check from their own threads
 
     def _write(self, kind: str, files: list[SourceFile]) -> Path:
         root = self._workdir / kind / files_digest(files)
@@ -130,27 +127,19 @@ class Workbench:
         """Run `tests` on the initial program, or on it overlaid with `repair`; an identical
         check asked before (or in flight in another pair's thread) is not run again."""
         key = (files_digest(tests), None if repair is None else files_digest(repair))
-        mine: Future[Check] = Future()
-        with self._checked_lock:
-            earlier = self._checked.setdefault(key, mine)
-        if earlier is not mine:
-            with self._checked_lock:
-                self.remembered += 1
-            first = earlier.result()  # an identical check in flight in another pair's thread
-            self.outputs.append(
-                f"--- {target}: {first.outcome.value} (the suite and program of "
-                f"{first.target}: not run again)"
-            )
-            return dataclasses.replace(first, target=target, remembered=True)
-        try:
-            ran = self._run_check(tests, repair, target)
-        except BaseException as error:
-            with self._checked_lock:
-                del self._checked[key]  # a failed run is not an answer: the next ask runs it
-            mine.set_exception(error)
-            raise
-        mine.set_result(ran)
-        return ran
+        ran, remembered = self._checked.get(key, lambda: self._run_check(tests, repair, target))
+        if not remembered:
+            return ran
+        self.outputs.append(
+            f"--- {target}: {ran.outcome.value} (the suite and program of "
+            f"{ran.target}: not run again)"
+        )
+        return dataclasses.replace(ran, target=target, remembered=True)
+
+    @property
+    def remembered(self) -> int:
+        """Checks not run again: an identical one was asked before."""
+        return self._checked.remembered
 
     def _run_check(
         self, tests: list[SourceFile], repair: list[SourceFile] | None, target: str

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluators.runners.author_pool import TaskDirPools
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
 from evaluators.runners.noise import (
     BROKEN_LINE,
@@ -15,7 +16,7 @@ from evaluators.runners.noise import (
     ScriptedSettings,
     written_broken,
 )
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.runners.scripted import ScriptedRunner
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import TaskSet
 from tests.evaluators.runners.test_scripted import BASE, probe_tasks  # noqa: F401 - the probe fixture

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.runners.author_pool import load_author_pool
+from evaluators.runners.author_pool import TaskDirPools, load_author_pool
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
-from evaluators.runners.scripted import ScriptedRunner, TaskDirPools
+from evaluators.runners.scripted import ScriptedRunner
 from evaluators.runners.suite_draft import stable_output
-from evaluators.sandbox import make_sandbox
+from evaluators.sandbox import RunResult, RunSpec, make_sandbox
 from evaluators.tasks import PublicTask, TaskSet
 from search_space import Lesson, SkillRoute, Strategy
 from search_space.errors import UserInputError
@@ -114,6 +114,44 @@ def test_same_inputs_give_a_byte_identical_submission(probe_tasks: Path, tmp_pat
     for name in files:
         assert (one.submission / name).read_bytes() == (two.submission / name).read_bytes()
     assert one.trace == two.trace
+
+
+class CountingSandbox:
+    """The local sandbox, counting the runs it was asked for."""
+
+    def __init__(self) -> None:
+        self.inner, self.runs = make_sandbox("local"), 0
+        self.name = self.inner.name
+
+    def run(self, spec: RunSpec) -> RunResult:
+        self.runs += 1
+        return self.inner.run(spec)
+
+
+def test_a_suite_another_strategy_already_checked_is_not_run_again(
+    probe_tasks: Path, tmp_path: Path
+) -> None:
+    tasks = TaskSet.load(probe_tasks)
+    sandbox = CountingSandbox()
+    runner = ScriptedRunner(sandbox, TaskDirPools(tasks))
+    task = tasks.tasks[0].public()
+    same_suite = BASE.model_copy(update={"guidance": "Write clear tests."})
+
+    def run(strategy: Strategy, name: str) -> tuple[RunnerResult, int]:
+        before = sandbox.runs
+        result = run_safely(runner, strategy, task, RunnerLimits(), tmp_path / name)
+        return result, sandbox.runs - before
+
+    (first, paid), (again, replayed) = run(BASE, "first"), run(same_suite, "again")
+    assert paid >= 2 and replayed == 0  # the check and its re-check after the repair
+    # What it read is what a run would have shown (its guidance only costs more tokens).
+    assert (again.trace.checks, again.trace.tool_output) == (
+        first.trace.checks,
+        first.trace.tool_output,
+    )
+    assert again.submission and (again.submission / "run.sh").is_file()
+    _, other = run(BASE.model_copy(update={"max_rounds": 3}), "other")
+    assert other >= 1  # a third round writes another suite: that one runs
 
 
 def test_object_addresses_and_times_in_check_output_never_reach_the_trace(

@@ -24,9 +24,10 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import JudgeSettings
+from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
+from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
-from evaluators.sandbox import Outcome
+from evaluators.sandbox import Isolation, Outcome
 from rsi.engine import (
     EvaluationServices,
     Evaluator,
@@ -656,3 +657,82 @@ def test_cleanup_never_fails_an_evaluation(tmp_path: Path) -> None:
     services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
     data, _ = evaluate_one(services, PARENT, "task-1", "train")
     assert data.runner_error == "no submission" and not runner.workdirs[0].exists()
+
+
+# --- evaluate_one: identical submissions are judged once ------------------------------------
+
+
+@dataclass(frozen=True)
+class RootedTask(FakeTask):
+    root: Path = Path("/tasks/fake")
+
+
+class ScriptRunner(FakeRunner):
+    """Hands in one of two suites: which one, the strategy's agentSteps decides."""
+
+    def run(self, strategy: Strategy, task: Any, limits: RunnerLimits, workdir: Path) -> Any:
+        result = super().run(strategy, task, limits, workdir)
+        (workdir / "submission" / "run.sh").write_text(f"exit {int(strategy.agent_steps > 12)}\n")
+        return result
+
+
+@dataclass
+class VerdictJudge:
+    """The real verdict type, with `initial` as the initial program's outcome."""
+
+    initial: Outcome
+    calls: int = 0
+
+    def __call__(self, task: Any, submission: Path, sandbox: object, **_: object) -> TaskJudgement:
+        self.calls += 1
+
+        def run(target: str, outcome: Outcome) -> TargetResult:
+            error = "sandbox infrastructure failure: gone" if outcome is Outcome.ERROR else None
+            return TargetResult(
+                **{"target": target, "kind": TargetKind(target), "outcome": outcome},
+                **{"exit_code": None, "duration_s": 0.1, "backend": "fake"},
+                **{"isolation": Isolation.NONE, "output": "", "output_truncated": False},
+                **{"error": error, "tests": None},
+            )
+
+        results = (run("initial", self.initial), run("reference", Outcome.PASS))
+        return TaskJudgement(task_id=task.id, panel=False, timeout_s=7, results=results)
+
+
+def _judging_services(tmp_path: Path, judge: VerdictJudge) -> EvaluationServices:
+    return _services(
+        tmp_path,
+        tasks=SimpleNamespace(get=RootedTask),
+        runner=ScriptRunner(),
+        judge=judge,
+        judgements=RememberedJudgements(),
+    )
+
+
+def test_an_identical_submission_gets_the_first_verdict_and_only_the_record_says_so(
+    tmp_path: Path,
+) -> None:
+    judge = VerdictJudge(Outcome.FAIL)
+    services = _judging_services(tmp_path, judge)
+    assert CHILD.agent_steps == 14
+    same_suite = apply(CHILD, SetScalar(field="agentSteps", value=16))
+    other_suite = apply(CHILD, SetScalar(field="agentSteps", value=10))
+    paid, paid_record = evaluate_one(services, CHILD, "task-1", "dev")
+    again, again_record = evaluate_one(services, same_suite, "task-1", "dev")
+    assert judge.calls == 1
+    assert paid_record["judgement"]["remembered"] is False  # type: ignore[index]
+    assert again_record["judgement"]["remembered"] is True  # type: ignore[index]
+    # The journal cannot tell which evaluation paid: it stays the same at any worker count.
+    assert again.model_dump(exclude={"strategy_id"}) == paid.model_dump(exclude={"strategy_id"})
+    evaluate_one(services, other_suite, "task-1", "dev")  # another suite
+    evaluate_one(services, same_suite, "task-2", "dev")  # another task
+    assert judge.calls == 3 and services.judgements.remembered == 1  # type: ignore[union-attr]
+
+
+def test_a_verdict_with_an_error_outcome_is_judged_again(tmp_path: Path) -> None:
+    judge = VerdictJudge(Outcome.ERROR)
+    services = _judging_services(tmp_path, judge)
+    for _ in range(2):
+        data, record = evaluate_one(services, CHILD, "task-1", "dev")
+        assert data.infra_error and record["judgement"]["remembered"] is False  # type: ignore[index]
+    assert judge.calls == 2
