@@ -23,14 +23,15 @@ from evaluators.runners.base import (
     Usage,
     run_safely,
 )
+from evaluators.runners.harness_settings import HarnessSettings
 from evaluators.runners.latency import LatencyRunner, LatencySettings, latency_judge
 from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.scripted import ScriptedRunner
 
 if TYPE_CHECKING:
-    from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+    from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
 
-_HARNESS_NAMES = ("HarnessSettings", "LlmTaskModels", "TestHelixRunner")
+_HARNESS_NAMES = ("LlmTaskModels", "TestHelixRunner")
 
 __all__ = [
     "AuthorPool",

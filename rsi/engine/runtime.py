@@ -11,26 +11,17 @@ from evaluators.judge_memo import RememberedJudgements
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners import (
     LatencyRunner,
-    LlmTaskModels,
     Runner,
     RunnerLimits,
     ScriptedRunner,
     TaskDirPools,
-    TestHelixRunner,
     latency_judge,
 )
 from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
-from rsi.proposers import (
-    OptunaProposer,
-    PolicyProposer,
-    Proposer,
-    ReflectiveProposer,
-    ReflectiveStack,
-    SessionTimeouts,
-)
+from rsi.proposers import OptunaProposer, PolicyProposer, Proposer
 from search_space import Strategy, UserInputError, load_model
 
 LLM_CACHE_DIR = "llm_cache"
@@ -80,6 +71,9 @@ def build_runner(
     """The configured runner; an LLM runner caches replies under `run_dir/llm_cache` and,
     with `format_check`, stops the search when the model ignores the reply format."""
     if config.runner.kind == "testhelix":
+        # The harness imports dspy (a third of a second): only a TestHelix run needs it.
+        from evaluators.runners import LlmTaskModels, TestHelixRunner
+
         assert config.llm is not None
         cache = ResponseCache(run_dir / LLM_CACHE_DIR)
         models = LlmTaskModels(config.llm, cache, format_check=format_check)
@@ -194,6 +188,9 @@ def build_proposer(
     stack = config.proposers.stack
     if "reflective" not in stack:
         return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
+    # dspy (a third of a second to import) only for a reflective stack.
+    from rsi.proposers import ReflectiveProposer, ReflectiveStack, SessionTimeouts
+
     settings = config.optimizer_llm()
     assert settings is not None  # the config refuses a reflective stack without a model
     spent = used or {}

@@ -1,5 +1,8 @@
 """Proposers: offline heuristic, optuna (scalars), random baseline, the combining policy,
-and the reflective (LLM) proposer in `rsi.proposers.reflective`."""
+and the reflective (LLM) proposer in `rsi.proposers.reflective`, loaded on first use: it
+imports dspy, which a search without it never needs."""
+
+from typing import TYPE_CHECKING
 
 from rsi.proposers.base import (
     Insight,
@@ -18,12 +21,22 @@ from rsi.proposers.base import (
 )
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.policy import PolicyProposer
-from rsi.proposers.reflective import (
-    FieldChoice,
-    ReflectiveProposer,
-    ReflectiveStack,
-    Refusal,
-    SessionTimeouts,
+
+if TYPE_CHECKING:
+    from rsi.proposers.reflective import (
+        FieldChoice,
+        ReflectiveProposer,
+        ReflectiveStack,
+        Refusal,
+        SessionTimeouts,
+    )
+
+_REFLECTIVE_NAMES = (
+    "FieldChoice",
+    "ReflectiveProposer",
+    "ReflectiveStack",
+    "Refusal",
+    "SessionTimeouts",
 )
 
 __all__ = [
@@ -48,3 +61,12 @@ __all__ = [
     "SessionTimeouts",
     "TaskFeedback",
 ]
+
+
+def __getattr__(name: str) -> object:
+    """The reflective proposer's names load `rsi.proposers.reflective` on first use."""
+    if name in _REFLECTIVE_NAMES:
+        from rsi.proposers import reflective
+
+        return getattr(reflective, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,14 +8,10 @@ review, feedback, differential challenge), `selection` (single, random submissio
 support and merging). Prompts are the versioned files in `prompts/`. Never imports rsi.
 """
 
+from evaluators.runners.harness_settings import HarnessSettings
 from evaluators.runners.testhelix.llm_port import LlmTaskModels
 from evaluators.runners.testhelix.model import Answer, Ask, HarnessStopped
-from evaluators.runners.testhelix.runner import (
-    HarnessSettings,
-    TaskLlm,
-    TaskModels,
-    TestHelixRunner,
-)
+from evaluators.runners.testhelix.runner import TaskLlm, TaskModels, TestHelixRunner
 
 __all__ = [
     "Answer",

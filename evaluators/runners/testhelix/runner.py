@@ -54,12 +54,11 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import Any, Literal, Protocol
-
-from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, Protocol
 
 from evaluators.llm import ToolChat
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
+from evaluators.runners.harness_settings import HarnessSettings
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH
 from evaluators.runners.testhelix.agent.pairs import (
     develop_agent_pairs,
@@ -77,21 +76,6 @@ from evaluators.runners.testhelix.synthesis import develop_pairs
 from evaluators.sandbox import Sandbox
 from evaluators.tasks import PublicTask
 from search_space import Strategy, strategy_id
-
-
-class HarnessSettings(BaseModel):
-    """`[runner.testhelix]`: the configuration of paper Appendix D.4 and execution repeats."""
-
-    model_config = ConfigDict(frozen=True, extra="forbid")
-
-    configuration: Literal["single", "random-submission", "peer-cross-validation"] = (
-        "peer-cross-validation"
-    )
-    execution_repeats: int = Field(default=2, ge=1, le=3)
-    seed: int = 42
-    # "structured": each step is one typed call returning whole files (pytest suites);
-    # "agent": each pair is a coding agent with tools (agent/), suites in any language.
-    pairs: Literal["structured", "agent"] = "structured"
 
 
 class TaskLlm(Protocol):

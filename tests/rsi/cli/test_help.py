@@ -9,6 +9,8 @@ documented JSON shapes keep their lines.
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -73,3 +75,16 @@ def test_printed_text_is_never_read_as_markup() -> None:
     with console.capture() as captured:
         console.print("use another [data] seed; [executor] kind; [bold]x[/bold]")
     assert captured.get() == "use another [data] seed; [executor] kind; [bold]x[/bold]\n"
+
+
+def test_the_command_line_starts_without_the_llm_and_mlflow_stacks() -> None:
+    """dspy, litellm and MLflow cost every `rsi` process from a third of a second to
+    seconds to import: they load when a command needs a model or the lineage mirror."""
+    code = (
+        "import sys, rsi.cli, rsi.engine\n"
+        "print(sorted(m for m in ('dspy', 'litellm', 'mlflow') if m in sys.modules))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    assert done.stdout.strip() == "[]", done.stdout
