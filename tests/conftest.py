@@ -1,4 +1,4 @@
-"""Shared fixtures: real sandboxes, throw-away suites, process and container scans.
+"""Shared fixtures: real sandboxes, throw-away suites, the session's keeping search.
 
 A sandbox fixture skips when its backend is not available here, except under CI=true,
 where a missing backend fails the test: CI must run every sandbox test for real.
@@ -6,7 +6,6 @@ where a missing backend fails the test: CI must run every sandbox test for real.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -15,11 +14,11 @@ import pytest
 
 from evaluators.sandbox import Isolation, LocalSandbox, RunSpec
 from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
+from tests.support.machine import SuiteFactory, unavailable
 
 if TYPE_CHECKING:
     from tests.support.search_fixtures import FinishedSearch
 
-IN_CI = os.environ.get("CI", "").lower() == "true"
 TESTS_DIR = Path(__file__).resolve().parent
 # `make test-fast`, the edit-test loop: modules that run no sandbox and no search.
 FAST_MODULES = frozenset(
@@ -64,10 +63,10 @@ SERIAL_MODULES = frozenset(
         "rsi/engine/test_dask_pool.py",
     }
 )
+# Fixtures that test modules of more than one folder share, by name.
+pytest_plugins = ["tests.support.probe_task"]
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
 collect_ignore_glob = ["fixtures/*", "adversarial/suites/*"]
-SuiteFactory = Callable[..., Path]
-SpecFor = Callable[..., RunSpec]
 
 
 def _module_of(item: pytest.Item) -> str:
@@ -85,13 +84,6 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             item.add_marker(pytest.mark.serial)
         if "keeping_search" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("keeping-search"))
-
-
-def unavailable(reason: str) -> None:
-    """Skip locally; fail under CI=true."""
-    if IN_CI:
-        pytest.fail(f"CI=true but {reason}")
-    pytest.skip(reason)
 
 
 @pytest.fixture(scope="session")
@@ -156,19 +148,3 @@ def spec_for(app_dir: Path) -> Callable[..., RunSpec]:
         return RunSpec(app_layers=(app_dir,), tests_dir=suite, **limits)  # type: ignore[arg-type]
 
     return build
-
-
-def processes_with(marker: str) -> list[int]:
-    """Live (non-zombie) processes whose command line contains `marker`."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == os.getpid():
-            continue
-        try:
-            cmdline = (entry / "cmdline").read_bytes().replace(b"\0", b" ")
-            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
-        except (OSError, IndexError):
-            continue
-        if marker.encode() in cmdline and state not in ("Z", "X"):
-            found.append(int(entry.name))
-    return found

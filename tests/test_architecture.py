@@ -400,6 +400,21 @@ def test_the_test_tree_mirrors_the_code() -> None:
     assert strays == [], "put these under tests/<package>/ (or tests/e2e/ for whole flows)"
 
 
+def test_test_modules_share_helpers_only_through_support() -> None:
+    """A helper two test modules need lives in tests/support/, never in one of them or in
+    conftest.py (which pytest may import twice); only this file reads conftest's lists."""
+    tests = ROOT / "tests"
+    offenders = [
+        f"{path.relative_to(tests).as_posix()} imports {name}"
+        for path in tests.rglob("*.py")
+        if "fixtures" not in path.relative_to(tests).parts
+        for name in _imports(path)
+        if name.startswith("tests.") and not name.startswith("tests.support")
+        if (name, path.name) != ("tests.conftest", "test_architecture.py")
+    ]
+    assert offenders == []
+
+
 def test_the_suite_lists_name_modules_that_exist() -> None:
     """tests/conftest.py's fast and serial lists name modules by path: a renamed module
     must not silently drop out of `make test-fast` or the serial pass."""

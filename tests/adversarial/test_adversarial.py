@@ -22,8 +22,8 @@ import pytest
 
 from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.sandbox.docker_backend import DockerSandbox, leftover_containers
-from tests.conftest import unavailable
 from tests.support import sandbox_checks as checks
+from tests.support.machine import unavailable
 
 SUITES = Path(__file__).parent / "suites"
 BACKEND_FIXTURES = {"local": "bwrap_sandbox", "docker": "docker_sandbox"}

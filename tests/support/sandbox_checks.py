@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
-from tests.conftest import SpecFor, SuiteFactory, processes_with
+from tests.support.machine import SpecFor, SuiteFactory, processes_with
 
 PYTEST_RUN = (
     'cd "$APP_DIR"\n'

@@ -132,6 +132,27 @@ def pinned_pool(directory: Path, pool: Path) -> Path:
     return target
 
 
+K3 = ROOT / "experiments/testhelix_k3.toml"
+
+
+def write_k3_config(
+    directory: Path, *, replace: dict[str, str] | None = None, extra: str = ""
+) -> Path:
+    """The paper's config with absolute paths (and edits) in `directory`."""
+    text = K3.read_text()
+    for old, new in {
+        'tasks = "tasks"': f'tasks = "{ROOT / "experiments/tasks"}"',
+        '"strategies/initial.json"': f'"{ROOT / "experiments/strategies/initial.json"}"',
+        'runs_dir = "../runs"': f'runs_dir = "{directory / "runs"}"',
+        **(replace or {}),
+    }.items():
+        assert old in text, old
+        text = text.replace(old, new)
+    path = directory / "k3.toml"
+    path.write_text(text + extra)
+    return path
+
+
 def write_keeping_config(directory: Path, *, tasks: Path, workers: int = 2) -> Path:
     path = directory / "keeping.toml"
     path.write_text(

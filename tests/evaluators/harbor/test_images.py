@@ -23,9 +23,9 @@ from evaluators.sandbox.python_flavor import (
 )
 from evaluators.tasks import TaskSet
 from search_space.errors import UserInputError
-from tests.conftest import unavailable
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
 from tests.support.harbor_fixtures import write_task
+from tests.support.machine import unavailable
 
 pytestmark = pytest.mark.docker
 SUITE_RUN_SH = """#!/bin/bash

@@ -19,7 +19,7 @@ from evaluators.runners.noise import (
 from evaluators.runners.scripted import ScriptedRunner
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import TaskSet
-from tests.evaluators.runners.test_scripted import BASE, probe_tasks  # noqa: F401 - the probe fixture
+from tests.support.probe_task import BASE
 
 KEY = NoiseKey("s-1", "task-a", 42, 0)
 
@@ -88,7 +88,7 @@ def _submitted(result: RunnerResult) -> dict[str, str]:
 
 
 def test_noise_zero_changes_no_outcome(
-    probe_tasks: Path,  # noqa: F811
+    probe_tasks: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
@@ -103,7 +103,7 @@ def test_noise_zero_changes_no_outcome(
 
 
 def test_a_noisy_run_replays_per_key_and_journals_only_judgements(
-    probe_tasks: Path,  # noqa: F811
+    probe_tasks: Path,
     tmp_path: Path,
 ) -> None:
     one = _run(probe_tasks, tmp_path / "a", 0.9)

@@ -10,9 +10,9 @@ import pytest
 from evaluators.sandbox import Isolation, LocalSandbox, Outcome, RunSpec
 from evaluators.sandbox.bootstrap import debian_mirror
 from evaluators.sandbox.docker_backend import LIMITS, DockerSandbox, leftover_containers
-from tests.conftest import SpecFor, SuiteFactory
 from tests.support import sandbox_checks as checks
 from tests.support.cli_helpers import run_rsi
+from tests.support.machine import SpecFor, SuiteFactory
 
 pytestmark = pytest.mark.docker
 

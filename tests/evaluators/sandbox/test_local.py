@@ -21,8 +21,8 @@ from evaluators.sandbox import (
 )
 from evaluators.sandbox.cgroups import CgroupSupport, cgroup_support, placement
 from search_space.errors import UserInputError
-from tests.conftest import SpecFor, SuiteFactory, processes_with, unavailable
 from tests.support import sandbox_checks as checks
+from tests.support.machine import SpecFor, SuiteFactory, processes_with, unavailable
 
 REPO = Path(__file__).resolve().parents[3]
 

@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor
-from contextlib import contextmanager
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace
@@ -24,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
+from evaluators.judge import TargetKind, TargetResult, TaskJudgement
 from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Isolation, Outcome
@@ -33,196 +31,22 @@ from rsi.engine import (
     Evaluator,
     PrefetchBatch,
     StopRequested,
-    ThreadPool,
     evaluate_one,
 )
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
-
-THREAD_POOL_WAIT = ThreadPool.wait  # the spy's target, kept before any patch
-
-# Only a deadlock guard: a correct evaluator never makes a test wait on it.
-GUARD_S = 60.0
-PARENT = Strategy(initial_candidates=3, max_candidates=3)
-CHILD = apply(PARENT, SetScalar(field="agentSteps", value=14))
-SEED = 42
-
+from tests.support.evaluator_rig import (
+    CHILD,
+    PARENT,
+    SEED,
+    Background,
+    FakeTask,
+    Worker,
+    fake_services,
+    rig,
+)
 
 # --- fakes ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class FakeTask:
-    id: str
-
-    def public(self) -> str:
-        return f"public view of {self.id}"
-
-
-def _services(tmp_path: Path, **update: Any) -> EvaluationServices:
-    tasks = SimpleNamespace(get=FakeTask)
-    fields: dict[str, Any] = {
-        "tasks": tasks,
-        "runner": None,
-        "sandbox": SimpleNamespace(name="fake-sandbox"),
-        "judge_settings": JudgeSettings(timeout_cap_s=7),
-        "limits": RunnerLimits(wall_s=11),
-        "seed": SEED,
-        "traces_dir": tmp_path / "traces",
-    }
-    return EvaluationServices(**(fields | update))
-
-
-def _evaluation(strategy: Strategy, task_id: str, purpose: Purpose, success: bool) -> Evaluation:
-    return Evaluation(
-        strategy_id=strategy_id(strategy),
-        task_id=task_id,
-        seed=SEED,
-        purpose=purpose,
-        success=success,
-        initial_outcome="fail" if success else "pass",
-        reference_outcome="pass",
-    )
-
-
-class Worker:
-    """Stands in for `evaluate_one`: records each call; a gated task waits for its gate."""
-
-    def __init__(self, successes: dict[str, bool] | None = None, gated: Iterable[str] = ()):
-        self.successes = successes or {}
-        self.gates = {task_id: threading.Event() for task_id in gated}
-        self.calls: list[tuple[str, str, str]] = []
-        self.services: list[EvaluationServices] = []
-        self._lock = threading.Lock()
-
-    def __call__(
-        self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
-    ) -> tuple[Evaluation, dict[str, object]]:
-        with self._lock:
-            self.calls.append((strategy_id(strategy), task_id, purpose))
-            self.services.append(services)
-        gate = self.gates.get(task_id)
-        if gate is not None and not gate.wait(GUARD_S):
-            raise AssertionError(f"the gate of {task_id} was never opened")
-        success = self.successes.get(task_id, False)
-        return _evaluation(strategy, task_id, purpose, success), {"ran": task_id}
-
-    def open(self, *task_ids: str) -> None:
-        for task_id in task_ids:
-            self.gates[task_id].set()
-
-    def paid_tasks(self) -> list[str]:
-        return [task for _, task, _ in self.calls]
-
-
-@dataclass
-class WaitSpy:
-    """Wraps `ThreadPool.wait` as the evaluator calls it: one snapshot per loop turn of the
-    tasks it waits on and of how many results were journaled by then."""
-
-    journaled: Callable[[], int]
-    snapshots: list[tuple[list[str], int]] = field(default_factory=list)
-    turned: threading.Condition = field(default_factory=threading.Condition)
-
-    def __call__(self, pool: ThreadPool, pending: dict[Future[Any], str]) -> Any:
-        with self.turned:
-            self.snapshots.append((sorted(pending.values()), self.journaled()))
-            self.turned.notify_all()
-        return THREAD_POOL_WAIT(pool, pending)
-
-    def reached(self, turns: int) -> tuple[list[str], int]:
-        """Block until the evaluator has started its `turns`-th wait; return that snapshot."""
-        with self.turned:
-            assert self.turned.wait_for(lambda: len(self.snapshots) >= turns, GUARD_S), (
-                f"the evaluator never reached wait #{turns}: {self.snapshots}"
-            )
-            return self.snapshots[turns - 1]
-
-
-@dataclass
-class Rig:
-    journal: Journal
-    recorded: list[str]
-    evaluator: Evaluator
-    worker: Worker
-    spy: WaitSpy
-
-    def op(self, task_id: str, purpose: Purpose = "train", strategy: Strategy = PARENT) -> str:
-        return evaluation_op(purpose, strategy_id(strategy), task_id, SEED)
-
-    def watch_submissions(self) -> list[str]:
-        """From now on, the task id of every evaluation handed to the pool, in order."""
-        submitted: list[str] = []
-        submit = self.evaluator.pool.submit
-
-        def spy(strategy: Strategy, task_id: str, purpose: Purpose) -> Any:
-            submitted.append(task_id)
-            return submit(strategy, task_id, purpose)
-
-        self.evaluator.pool.submit = spy  # type: ignore[method-assign]
-        return submitted
-
-
-@contextmanager
-def rig(
-    tmp_path: Path,
-    monkeypatch: pytest.MonkeyPatch,
-    worker: Worker,
-    *,
-    max_in_flight: int,
-    workers: int = 8,
-    should_stop: Callable[[], bool] = lambda: False,
-    run: str = "run",
-) -> Iterator[Rig]:
-    monkeypatch.setattr("rsi.engine.evaluation.evaluate_one", worker)
-    journal = Journal(tmp_path / run)
-    recorded: list[str] = []
-
-    def record(op: str, data: Evaluation) -> object:
-        recorded.append(op)
-        return journal.append(op, data)
-
-    spy = WaitSpy(journaled=lambda: len(recorded))
-    monkeypatch.setattr(ThreadPool, "wait", lambda pool, pending: spy(pool, pending))
-    with ThreadPoolExecutor(workers) as pool:
-        evaluator = Evaluator(
-            _services(tmp_path),
-            journal,
-            record,
-            pool,
-            max_in_flight=max_in_flight,
-            should_stop=should_stop,
-        )
-        try:
-            yield Rig(journal, recorded, evaluator, worker, spy)
-        finally:
-            for gate in worker.gates.values():
-                gate.set()  # never leave a pool thread blocked behind a failed assertion
-            journal.close()
-
-
-class Background:
-    """Runs one `evaluate` call on its own thread, so the test can open gates meanwhile."""
-
-    def __init__(self, call: Callable[[], dict[str, Evaluation]]) -> None:
-        self.result: dict[str, Evaluation] | None = None
-        self.error: BaseException | None = None
-        self._thread = threading.Thread(target=self._run, args=(call,), daemon=True)
-        self._thread.start()
-
-    def _run(self, call: Callable[[], dict[str, Evaluation]]) -> None:
-        try:
-            self.result = call()
-        except BaseException as error:  # noqa: BLE001 - handed back to the test thread
-            self.error = error
-
-    def join(self) -> dict[str, Evaluation]:
-        self._thread.join(GUARD_S)
-        assert not self._thread.is_alive(), "evaluate never returned"
-        if self.error is not None:
-            raise self.error
-        assert self.result is not None
-        return self.result
 
 
 # --- the cache ------------------------------------------------------------------------------
@@ -270,7 +94,7 @@ def test_another_seed_is_another_evaluation(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "run")
     with ThreadPoolExecutor(1) as pool:
         evaluator = Evaluator(
-            _services(tmp_path, seed=7),
+            fake_services(tmp_path, seed=7),
             journal,
             journal.append,
             pool,
@@ -296,7 +120,7 @@ def test_each_paid_result_leaves_its_full_record_in_the_traces(
 ) -> None:
     with rig(tmp_path, monkeypatch, RecordingWorker(), max_in_flight=1) as r:
         traces = tmp_path / "runs" / "run-1" / "traces"  # created with its parents
-        r.evaluator.services = _services(tmp_path, traces_dir=traces)
+        r.evaluator.services = fake_services(tmp_path, traces_dir=traces)
         r.evaluator.evaluate(PARENT, ["a", "b"], "train")
         names = {r.op(t).replace(":", "__") + ".json": t for t in ("a", "b")}
         assert sorted(p.name for p in traces.iterdir()) == sorted(names)
@@ -567,7 +391,7 @@ def test_success_means_the_suite_rejects_the_initial_and_accepts_the_reference(
     outcomes: Sequence[str],
 ) -> None:
     runner, judge = FakeRunner(), FakeJudge(initial, reference)
-    services = _services(tmp_path, runner=runner, judge=judge)
+    services = fake_services(tmp_path, runner=runner, judge=judge)
     data, record = evaluate_one(services, CHILD, "task-1", "dev")
     assert data.success is success
     assert (data.initial_outcome, data.reference_outcome) == tuple(outcomes)
@@ -592,7 +416,7 @@ def test_the_journal_keeps_the_deterministic_trace_and_the_record_keeps_everythi
     tmp_path: Path,
 ) -> None:
     runner = FakeRunner()
-    services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
+    services = fake_services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
     data, record = evaluate_one(services, PARENT, "task-1", "train")
     assert "tool_output" not in data.trace
     assert data.trace["usage"] == {
@@ -626,7 +450,7 @@ def test_no_submission_is_a_recorded_failure_and_is_not_judged(
     tmp_path: Path, runner: FakeRunner, error: str
 ) -> None:
     judge = FakeJudge(Outcome.FAIL, Outcome.PASS)
-    services = _services(tmp_path, runner=runner, judge=judge)
+    services = fake_services(tmp_path, runner=runner, judge=judge)
     data, record = evaluate_one(services, PARENT, "task-1", "train")
     assert judge.calls == []
     assert data.success is False and data.runner_error == error
@@ -654,7 +478,7 @@ class SelfCleaningRunner(FakeRunner):
 
 def test_cleanup_never_fails_an_evaluation(tmp_path: Path) -> None:
     runner = SelfCleaningRunner()
-    services = _services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
+    services = fake_services(tmp_path, runner=runner, judge=FakeJudge(Outcome.FAIL, Outcome.PASS))
     data, _ = evaluate_one(services, PARENT, "task-1", "train")
     assert data.runner_error == "no submission" and not runner.workdirs[0].exists()
 
@@ -700,7 +524,7 @@ class VerdictJudge:
 
 
 def _judging_services(tmp_path: Path, judge: VerdictJudge) -> EvaluationServices:
-    return _services(
+    return fake_services(
         tmp_path,
         tasks=SimpleNamespace(get=RootedTask),
         runner=ScriptRunner(),

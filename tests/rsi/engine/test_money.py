@@ -20,8 +20,8 @@ from rsi.lineage.plan import plan as lineage_plan
 from rsi.release import run_gate
 from rsi.reports.card import card_lines
 from rsi.reports.data import collect
-from tests.rsi.forecast.test_bill import _k3
 from tests.support.cli_helpers import run_rsi
+from tests.support.search_fixtures import write_k3_config
 
 
 def _run(directory: Path, config: ExperimentConfig) -> Path:
@@ -63,7 +63,7 @@ def _run(directory: Path, config: ExperimentConfig) -> Path:
 
 
 def test_a_priced_run_shows_dollars_per_scope_everywhere(tmp_path: Path) -> None:
-    config = load_config(_k3(tmp_path))
+    config = load_config(write_k3_config(tmp_path))
     run = _run(tmp_path, config)
     shown = run_rsi("status", str(run), "--json")
     assert shown.returncode == 0, shown.stderr
@@ -95,7 +95,7 @@ def test_a_priced_run_shows_dollars_per_scope_everywhere(tmp_path: Path) -> None
 
 def test_an_unpriced_model_shows_tokens_and_says_the_price_is_unknown(tmp_path: Path) -> None:
     config = load_config(
-        _k3(tmp_path, replace={"anthropic/claude-opus-4-6": "openai/in-house-model"})
+        write_k3_config(tmp_path, replace={"anthropic/claude-opus-4-6": "openai/in-house-model"})
     )
     run = _run(tmp_path, config)
     spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]

@@ -2,8 +2,8 @@
 work leaves idle, reaches the journal only when a batch asks for the same ops, is never
 paid twice, and a prefetch never asked for is dropped unseen.
 
-Same rig as tests/rsi/engine/test_evaluation.py: a real ThreadPoolExecutor and Journal, with
-`evaluate_one` replaced by a worker whose gated tasks finish when the test says so.
+The evaluator rig of tests/support/evaluator_rig.py: a real ThreadPoolExecutor and Journal,
+with `evaluate_one` replaced by a worker whose gated tasks finish when the test says so.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import PrefetchBatch, StopRequested
 from search_space import strategy_id
-from tests.rsi.engine.test_evaluation import CHILD, PARENT, Background, Worker, rig
+from tests.support.evaluator_rig import CHILD, PARENT, Background, Worker, rig
 from tests.support.search_fixtures import write_small_config
 
 

@@ -10,24 +10,7 @@ import pytest
 from rsi.config import load_config
 from rsi.forecast import Measured, Tokens, forecast
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
-
-K3 = ROOT / "experiments/testhelix_k3.toml"
-
-
-def _k3(directory: Path, *, replace: dict[str, str] | None = None, extra: str = "") -> Path:
-    """The paper's config with absolute paths (and edits) in `directory`."""
-    text = K3.read_text()
-    for old, new in {
-        'tasks = "tasks"': f'tasks = "{ROOT / "experiments/tasks"}"',
-        '"strategies/initial.json"': f'"{ROOT / "experiments/strategies/initial.json"}"',
-        'runs_dir = "../runs"': f'runs_dir = "{directory / "runs"}"',
-        **(replace or {}),
-    }.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    path = directory / "k3.toml"
-    path.write_text(text + extra)
-    return path
+from tests.support.search_fixtures import K3, write_k3_config
 
 
 def test_the_paper_search_at_its_caps() -> None:
@@ -149,7 +132,7 @@ def test_rsi_plan_prints_the_paper_scale_bill() -> None:
 
 
 def test_a_budget_the_worst_case_exceeds_is_warned_with_what_it_allows(tmp_path: Path) -> None:
-    config = _k3(tmp_path, extra="\n[budget]\nmax_usd = 500\n")
+    config = write_k3_config(tmp_path, extra="\n[budget]\nmax_usd = 500\n")
     out = run_rsi("plan", str(config)).stdout
     warning = next(line for line in out.splitlines() if "max_usd" in line)
     assert "exceeds [budget] max_usd $500.00" in warning
@@ -157,7 +140,9 @@ def test_a_budget_the_worst_case_exceeds_is_warned_with_what_it_allows(tmp_path:
 
 
 def test_an_unpriced_model_shows_tokens_and_says_so(tmp_path: Path) -> None:
-    config = _k3(tmp_path, replace={"anthropic/claude-opus-4-6": "openai/in-house-model"})
+    config = write_k3_config(
+        tmp_path, replace={"anthropic/claude-opus-4-6": "openai/in-house-model"}
+    )
     result = run_rsi("plan", str(config))
     assert result.returncode == 0, result.stderr
     assert "price unknown" in result.stdout and "unpriced" in result.stdout
@@ -187,7 +172,9 @@ def test_an_unpriced_model_shows_tokens_and_says_so(tmp_path: Path) -> None:
 def test_bad_input_is_one_line_and_exit_2(
     tmp_path: Path, edit: dict[str, str], needles: tuple[str, ...]
 ) -> None:
-    assert_one_line_user_error(run_rsi("plan", str(_k3(tmp_path, replace=edit))), *needles)
+    assert_one_line_user_error(
+        run_rsi("plan", str(write_k3_config(tmp_path, replace=edit))), *needles
+    )
 
 
 def test_a_run_of_another_config_is_refused(tmp_path: Path) -> None:

@@ -22,14 +22,14 @@ from rsi.proposers import (
     ScreenFeedback,
     SessionTimeouts,
 )
-from tests.rsi.proposers.reflective.test_proposer import (
+from tests.support.llm_server import LocalLlmServer, Status, message_text
+from tests.support.reflective_context import (
     GOOD_LESSON,
     TASKS,
     make_context,
     revision,
     selection,
 )
-from tests.support.llm_server import LocalLlmServer, Status, message_text
 
 REFERENCE_LINE = "assert solve('zz-planted-reference') == 'REFERENCE-4711'"
 NOTEBOOK = {"insights": [{"text": "Lessons on table layout help.", "evidence": ["cli-table"]}]}

@@ -31,108 +31,20 @@ from rsi.proposers import (
 from rsi.proposers.optuna_proposer import OptunaProposer
 from rsi.proposers.reflective import COPY_WORDS, namespace, prompt_versions
 from search_space import SearchSpace, Strategy
+from tests.support.reflective_context import (
+    GOOD_LESSON,
+    PARENT,
+    TOOL_OUTPUT,
+    make_context,
+    revision,
+    selection,
+    trace_for,
+)
 
 SETTINGS = LlmSettings(model="openai/dummy", api_base="http://127.0.0.1:1/v1")
-PARENT = Strategy(initial_candidates=3, max_candidates=3)
-TOOL_OUTPUT = (
-    "FAILED test_table.py::test_header the separator line under the header row was "
-    "expected to span every column of the rendered table but stopped early"
-)
-TASKS = {
-    "cli-table": (
-        "cli",
-        "Render the inventory table with aligned columns and a dashed header separator.",
-        False,
-    ),
-    "algo-merge": (
-        "algorithm",
-        "Merge overlapping intervals and return them sorted by start point.",
-        False,
-    ),
-    "gen-greet": ("general", "Greet the user by name, title-cased.", True),
-}
-
-
-def trace_for(task_id: str, solved: bool) -> dict[str, Any]:
-    return {
-        "runner": "scripted",
-        "task_id": task_id,
-        "phases": [
-            {"phase": "planning", "clauses_read": 3, "clauses_total": 6, "techniques": ["basic"]},
-            {"phase": "submit", "clauses_caught": [1] if solved else []},
-        ],
-        "checks": [{"target": "initial", "outcome": "pass", "truncated": False}],
-        "tool_output": "" if solved else TOOL_OUTPUT,
-        "usage": {"calls": 0, "input_tokens": 0, "output_tokens": 0},
-    }
-
-
-def feedback() -> tuple[TaskFeedback, ...]:
-    return tuple(
-        TaskFeedback(
-            task_id=task_id,
-            context=ctx,
-            instruction=text,
-            success=solved,
-            initial_outcome="fail" if solved else "pass",
-            reference_outcome="pass",
-            runner_error=None,
-            trace=trace_for(task_id, solved),
-        )
-        for task_id, (ctx, text, solved) in TASKS.items()
-    )
-
-
-def make_context(
-    *,
-    attempt: int = 1,
-    history: tuple[PastAttempt, ...] = (),
-    insights: tuple[str, ...] = (),
-    space: SearchSpace | None = None,
-    tasks: tuple[TaskFeedback, ...] | None = None,
-) -> ProposalContext:
-    return ProposalContext(
-        round=2,
-        attempt=attempt,
-        seed=42,
-        parent_id="parent00000a",
-        parent=PARENT,
-        feedback=feedback() if tasks is None else tasks,
-        history=history,
-        insights=insights,
-        space=space or SearchSpace(),
-        dev_rar={"parent00000a": 0.5, "other0000000": 0.25},
-    )
-
-
-def selection(field: str = "contextTokens", direction: str = "raise") -> dict[str, Any]:
-    return {
-        "field": field,
-        "direction": direction,
-        "focus": f"{direction} {field}",
-        "reason": "two failing tasks read half of their clauses",
-    }
-
-
-def revision(edit: dict[str, Any], evidence: list[str] | None = None) -> dict[str, Any]:
-    return {
-        "edit": edit,
-        "rationale": "the planner ran out of context",
-        "evidence": ["cli-table", "algo-merge"] if evidence is None else evidence,
-    }
 
 
 SCALAR_EDIT = {"op": "set_scalar", "field": "contextTokens", "value": 24000}
-GOOD_LESSON = {
-    "op": "add_lesson",
-    "lesson": {
-        "id": "tabular-layout",
-        "triggers": ["columns", "separator"],
-        "text": "When output is tabular, assert the width of every line and the separator.",
-        "component": "generation",
-        "capabilities": ["text-rendering"],
-    },
-}
 
 
 def as_answers(*replies: tuple[str, dict[str, Any] | str]) -> list[dict[str, str]]:
