@@ -27,12 +27,13 @@ demo: $(STAMP) sandbox-deps
 	$(BIN)/rsi demo
 
 # Two passes: independent modules on TEST_JOBS xdist workers (the users of the session's
-# keeping search share one worker), then the `serial` modules alone: they fill the machine
-# on purpose or watch processes (tests/conftest.py lists them).
+# keeping search share one worker), then the `serial` modules without them: they fill the
+# machine on purpose or watch processes, in two lanes of one test at a time, side by side
+# (tests/conftest.py's SERIAL_LANES).
 TEST_JOBS ?= auto
 test: $(STAMP) sandbox-deps lint
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not serial" --durations=20
-	$(BIN)/python -m pytest -q -m serial --durations=10
+	$(BIN)/python -m pytest -q -n 2 --dist loadgroup -m serial --durations=10
 
 # The edit-test loop: no sandbox, no search (the `fast` modules of tests/conftest.py).
 test-fast: $(STAMP)

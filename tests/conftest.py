@@ -6,7 +6,9 @@ where a missing backend fails the test: CI must run every sandbox test for real.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
+from importlib.metadata import version
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -34,6 +36,7 @@ FAST_MODULES = frozenset(
         "rsi/cli/test_progress.py",
         "rsi/engine/test_evaluation.py",
         "rsi/engine/test_prefetch.py",
+        "rsi/engine/test_prefetch_store.py",
         "rsi/engine/test_screening.py",
         "rsi/engine/test_steps.py",
         "rsi/journal/test_lazy_traces.py",
@@ -51,18 +54,18 @@ FAST_MODULES = frozenset(
         "test_architecture.py",
     }
 )
-# `make test` runs these in a second pass, one at a time: they fill the machine on purpose
-# (fork bombs, memory hogs, clusters, concurrent searches) or watch processes come and go,
-# so they must not share the CPUs with other tests.
-SERIAL_MODULES = frozenset(
-    {
-        "adversarial/test_adversarial.py",
-        "e2e/test_many_searches.py",
-        "evaluators/sandbox/test_docker_backend.py",
-        "evaluators/sandbox/test_local.py",
-        "rsi/engine/test_dask_pool.py",
-    }
-)
+# `make test` runs these in a second pass, apart from the first: they fill the machine on
+# purpose (fork bombs, memory hogs, clusters, concurrent searches) or watch processes and
+# containers come and go. Each lane runs one test at a time, the two lanes side by side:
+# the sandbox lane is mostly asleep (deadlines, contained bombs) and watches only its own
+# markers and containers; the cluster lane runs no container and kills only its own workers.
+SERIAL_LANES = {
+    "adversarial/test_adversarial.py": "serial-sandbox",
+    "evaluators/sandbox/test_docker_backend.py": "serial-sandbox",
+    "evaluators/sandbox/test_local.py": "serial-sandbox",
+    "e2e/test_many_searches.py": "serial-cluster",
+    "rsi/engine/test_dask_pool.py": "serial-cluster",
+}
 # Fixtures that test modules of more than one folder share, by name.
 pytest_plugins = ["tests.support.probe_task"]
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
@@ -70,20 +73,42 @@ collect_ignore_glob = ["fixtures/*", "adversarial/suites/*"]
 
 
 def _module_of(item: pytest.Item) -> str:
-    """The test module's path under tests/, as FAST_MODULES and SERIAL_MODULES name it."""
+    """The test module's path under tests/, as FAST_MODULES and SERIAL_LANES name it."""
     return item.path.relative_to(TESTS_DIR).as_posix()
 
 
+@pytest.hookimpl(tryfirst=True)  # before xdist's worker hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark `fast` and `serial` modules; keep the users of the session-wide keeping search
-    on one xdist worker (`--dist loadgroup`), so that it runs once."""
+    """Mark `fast` and `serial` modules; put each serial module in its lane, and the users
+    of the session-wide keeping search on one xdist worker, so that it runs once (xdist
+    groups, `--dist loadgroup`)."""
     for item in items:
-        if _module_of(item) in FAST_MODULES:
+        module = _module_of(item)
+        if module in FAST_MODULES:
             item.add_marker(pytest.mark.fast)
-        if _module_of(item) in SERIAL_MODULES:
+        if module in SERIAL_LANES:
             item.add_marker(pytest.mark.serial)
+            item.add_marker(pytest.mark.xdist_group(SERIAL_LANES[module]))
         if "keeping_search" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.xdist_group("keeping-search"))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Refuse `--dist loadgroup` where xdist cannot group: pytest 9.2 ignores the node ids
+    xdist 3.8 tags its groups with (pytest-xdist#1386), so the keeping search would run on
+    every worker and the serial lanes would mix, silently."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return
+    if _release(version("pytest")) >= (9, 2) and _release(version("pytest-xdist")) <= (3, 8):
+        raise pytest.UsageError(
+            f"pytest {version('pytest')} breaks --dist loadgroup (pytest-xdist#1386): "
+            "pip install -e '.[dev]' installs pytest<9.2"
+        )
+
+
+def _release(text: str) -> tuple[int, ...]:
+    """Major and minor of a version string: '9.2.0rc1' -> (9, 2)."""
+    return tuple(int(part) for part in re.findall(r"\d+", text)[:2])
 
 
 @pytest.fixture(scope="session")

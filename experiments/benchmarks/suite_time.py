@@ -39,7 +39,7 @@ def passes(jobs: str, full: bool) -> list[tuple[str, list[str]]]:
     if full:
         found += [
             ("make test, pass 1 (xdist)", ["-n", jobs, "--dist", "loadgroup", "-m", "not serial"]),
-            ("make test, pass 2 (serial)", ["-m", "serial"]),
+            ("make test, pass 2 (lanes)", ["-n", "2", "--dist", "loadgroup", "-m", "serial"]),
         ]
     return found
 

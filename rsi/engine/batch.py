@@ -104,8 +104,8 @@ class Batch:
             if adopted is None:
                 continue
             self.waiting.discard(position)
-            if adopted.done:
-                self.finished[position] = self.evaluator.pool.result(adopted.handle)
+            if adopted.result is not None:
+                self.finished[position] = adopted.result
             else:
                 self.pending[adopted.handle] = task_id
                 self.entries[adopted.handle] = (position, adopted.started)

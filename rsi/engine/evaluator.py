@@ -22,6 +22,7 @@ from rsi.engine.evaluation import EvaluationServices, StopRequested
 from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.pools import EvaluationPool, ThreadPool
 from rsi.engine.prefetch import PrefetchBatch, Prefetcher, PrefetchItem
+from rsi.engine.prefetch_store import PrefetchStore
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import Strategy, strategy_id
 
@@ -73,7 +74,7 @@ class Evaluator:
         self.seconds: dict[str, float] = {}
         # Prefetched evaluations run only in slots real work leaves idle; see `prefetch`.
         self.prefetching = prefetching
-        self.prefetcher = Prefetcher(self.pool)
+        self.prefetcher = Prefetcher(self.pool, PrefetchStore(journal.path.parent))
 
     def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
@@ -93,9 +94,12 @@ class Evaluator:
                     items.append(PrefetchItem(op, batch.strategy, task_id, batch.purpose))
         self.prefetcher.plan(items)
 
-    def close(self) -> None:
-        """Cancel prefetched work that has not started (the search is over)."""
+    def close(self, *, finished: bool) -> None:
+        """Cancel prefetched work that has not started; once the search has `finished`,
+        delete the finished prefetched results kept for a resume too."""
         self.prefetcher.close()
+        if finished:
+            self.prefetcher.forget_stored()
 
     def evaluate(
         self, strategy: Strategy, task_ids: Sequence[str], purpose: Purpose

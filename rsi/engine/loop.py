@@ -179,7 +179,7 @@ class Engine:
             raise SearchInterrupted(stop.reason() or str(stopped) or "stopped") from None
         finally:
             if self.parts is not None:
-                self.parts.evaluator.close()
+                self.parts.evaluator.close(finished=self.state.finished)
             if self.lineage is not None:
                 self.lineage.close()  # flushes what is queued, then reports last failures
                 for failure in self.lineage.failures():

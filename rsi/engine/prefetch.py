@@ -13,9 +13,11 @@ Nothing prefetched reaches the journal, the traces or anyone's view until a batc
 the same op: then its result is journaled in that batch's order like any other, so the
 journal is the same with or without prefetch, and the gate's baseline is seen only by the
 gate, after the champion is frozen. What a search never asks for (it stopped before its
-gate) is dropped, and a kill loses prefetched results not yet journaled; both were still
-paid for, which is why `[search] prefetch = "auto"` prefetches only with the scripted
-runner, whose evaluations cost nothing but CPU.
+gate) is dropped, and was still paid for, which is why `[search] prefetch = "auto"` prefetches
+only with the scripted runner, whose evaluations cost nothing but CPU. A finished result
+is also written to the run's `PrefetchStore` (rsi/engine/prefetch_store.py), so a kill
+loses only the prefetched evaluations still running: a resumed search adopts the stored
+ones.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from rsi.engine.evaluation import EvaluationResult, ExecutorLost
+from rsi.engine.prefetch_store import PrefetchStore
 from rsi.journal import Purpose
 from search_space import Strategy
 
@@ -50,27 +54,31 @@ class PrefetchItem:
 
 @dataclass(frozen=True)
 class Adopted:
-    """A prefetched evaluation a batch asked for: its pool handle, when it started, whether
-    it is done."""
+    """A prefetched evaluation a batch asked for: its result when it is done, else its pool
+    handle and when it started."""
 
-    handle: Hashable
-    started: float
-    done: bool
+    result: EvaluationResult | None
+    handle: Hashable = None
+    started: float = 0.0
 
 
 @dataclass
 class PrefetchStats:
-    """How prefetch went; `dropped` were run and never asked for."""
+    """How prefetch went; `dropped` were run and never asked for, `restored` were read back
+    from the store (finished before a kill) instead of running again."""
 
     submitted: int = 0
     adopted: int = 0
     dropped: int = 0
+    restored: int = 0
 
 
 class Submitter(Protocol):
     """The part of an `EvaluationPool` a prefetcher uses."""
 
     def submit(self, strategy: Strategy, task_id: str, purpose: Purpose) -> Hashable: ...
+
+    def result(self, handle: Hashable) -> EvaluationResult: ...
 
     def cancel(self, handles: Collection[Hashable]) -> None: ...
 
@@ -87,26 +95,41 @@ class Prefetcher:
     The evaluator calls `submit_next` only when it has a free slot and no real work it
     may submit, `take` when a batch asks for an op, and `reap` with the prefetched
     handles its pool reports done. A running evaluation cannot be stopped: one no longer
-    listed finishes in its slot and is dropped.
+    listed finishes in its slot and is dropped. With a `store`, finished results outlive
+    the process (see rsi/engine/prefetch_store.py).
     """
 
-    def __init__(self, pool: Submitter) -> None:
+    def __init__(self, pool: Submitter, store: PrefetchStore | None = None) -> None:
         self._pool = pool
+        self._store = store
         self._queued: list[PrefetchItem] = []  # listed, not submitted yet
         self._running: dict[Hashable, _Flight] = {}
-        self._done: dict[str, tuple[Hashable, _Flight]] = {}
+        self._done: dict[str, EvaluationResult] = {}
         self._listed: set[str] = set()
         self.stats = PrefetchStats()
 
     def plan(self, items: Sequence[PrefetchItem]) -> None:
         """Replace the prefetch list (in the order to run it; empty: stop prefetching);
-        finished results outside it are dropped."""
+        finished results outside it are dropped, stored ones inside it adopted as done."""
         self._listed = {item.op for item in items}
         for op in [op for op in self._done if op not in self._listed]:
             del self._done[op]
             self.stats.dropped += 1
         started = {flight.item.op for flight in self._running.values()} | set(self._done)
+        self._restore([item for item in items if item.op not in started])
+        started |= set(self._done)
         self._queued = [item for item in items if item.op not in started]
+
+    def _restore(self, items: Sequence[PrefetchItem]) -> None:
+        """Adopt as done what the store holds of `items`; delete what is no longer listed."""
+        if self._store is None:
+            return
+        self._store.keep_only(self._listed)
+        for item in items:
+            stored = self._store.get(item.op)
+            if stored is not None:
+                self._done[item.op] = stored
+                self.stats.restored += 1
 
     @property
     def running(self) -> dict[Hashable, str]:
@@ -124,35 +147,50 @@ class Prefetcher:
         return True
 
     def reap(self, handles: Collection[Hashable]) -> dict[str, float]:
-        """Keep finished prefetched evaluations (drop those no longer listed); returns
-        each one's seconds by task id, for the evaluator's longest-first order."""
+        """Keep (and store) finished prefetched evaluations, drop those no longer listed or
+        whose result the pool lost; returns each one's seconds by task id, for the
+        evaluator's longest-first order."""
         seconds: dict[str, float] = {}
         for handle in handles:
             flight = self._running.pop(handle)
             seconds[flight.item.task_id] = time.monotonic() - flight.started
-            if flight.item.op in self._listed:
-                self._done[flight.item.op] = (handle, flight)
-            else:
+            result = self._result(handle) if flight.item.op in self._listed else None
+            if result is None:
                 self.stats.dropped += 1
+                continue
+            self._done[flight.item.op] = result
+            if self._store is not None:
+                self._store.put(flight.item.op, result)
         return seconds
+
+    def _result(self, handle: Hashable) -> EvaluationResult | None:
+        try:
+            return self._pool.result(handle)
+        except ExecutorLost:  # a batch that asks for it submits it again
+            return None
 
     def take(self, op: str) -> Adopted | None:
         """Hand a batch the prefetched evaluation of `op`, if one was started."""
         self._queued = [item for item in self._queued if item.op != op]
         if op in self._done:
-            handle, flight = self._done.pop(op)
             self.stats.adopted += 1
-            return Adopted(handle, flight.started, done=True)
+            return Adopted(self._done.pop(op))
         for handle, flight in self._running.items():
             if flight.item.op == op:
                 del self._running[handle]
                 self.stats.adopted += 1
-                return Adopted(handle, flight.started, done=False)
+                return Adopted(None, handle, flight.started)
         return None
 
     def close(self) -> None:
-        """Cancel what has not started and drop everything (the search is over)."""
+        """Cancel what has not started and drop everything held in memory (the search is
+        over or stopping; the store keeps finished results for `rsi resume`)."""
         if self._running:
             self._pool.cancel(list(self._running))
         self.stats.dropped += len(self._running) + len(self._done)
         self._queued, self._running, self._done, self._listed = [], {}, {}, set()
+
+    def forget_stored(self) -> None:
+        """Delete the store: the search has finished and will ask for nothing again."""
+        if self._store is not None:
+            self._store.clear()

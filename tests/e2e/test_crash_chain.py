@@ -3,7 +3,8 @@ type (the middle of dev and release evaluations included), at 2 workers; then `r
 finishes with the same journal as an uninterrupted run and never pays again for an
 evaluation the journal already held. The scripted runner prefetches (rsi/engine/prefetch.py):
 round 1's parent batch and the gate's baseline run ahead in idle slots and are journaled
-only when asked for, so a kill also loses the ones finished but not yet journaled.
+only when asked for; the finished ones wait in the run's prefetch store
+(rsi/engine/prefetch_store.py), so a kill loses only what was in flight.
 
 The fixture search keeps two children, dev-ranks three candidates and gates with
 discordant pairs (tests/support/search_fixtures.py, KEEPING_SEARCH). Its uninterrupted run is the
@@ -25,12 +26,12 @@ from typing import Any
 import pytest
 
 from rsi.engine.evaluator import WINDOW_SLOTS
+from rsi.engine.prefetch_store import STORE_DIR, StoredResult
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
 from tests.support.search_fixtures import ROOT, FinishedSearch, write_keeping_config
 
 pytestmark = pytest.mark.slow
 WORKERS = 2
-MINIBATCH, RELEASE = 6, 16  # KEEPING_SEARCH
 
 
 def _drive(config: Path, run_dir: Path, ledger: Path, kill_after: int | None = None) -> int:
@@ -58,6 +59,14 @@ def _events(run_dir: Path) -> list[dict[str, Any]]:
 def _content(run_dir: Path) -> list[tuple[int, str, str]]:
     """(seq, op, payload) of every event: the journal without its timestamps."""
     return [(e["seq"], e["op"], json.dumps(e["data"], sort_keys=True)) for e in _events(run_dir)]
+
+
+def _stored(run_dir: Path) -> set[str]:
+    """'<strategy id> <task id>' of every finished prefetched result in the store."""
+    store = run_dir / STORE_DIR
+    files = sorted(store.iterdir()) if store.is_dir() else []
+    results = [StoredResult.model_validate_json(path.read_bytes()) for path in files]
+    return {f"{r.evaluation.strategy_id} {r.evaluation.task_id}" for r in results}
 
 
 def _evaluated(events: list[dict[str, Any]]) -> set[str]:
@@ -108,12 +117,18 @@ def test_kill_anywhere_then_resume_matches_uninterrupted_run(
     kills = kill_points(baseline_events)
     kinds = {e["type"] for e in baseline_events if e["seq"] in kills}
     assert kinds == {e["type"] for e in baseline_events} - {"gate_decided"}
-    held_before: list[set[str]] = [set()]  # evaluations journaled when each process started
+    # Evaluations journaled or stored (finished prefetched) when each process started.
+    held_before: list[set[str]] = [set()]
+    stored_ahead = 0  # finished prefetched evaluations a kill would have lost without the store
     for k in kills:
         assert _drive(config, chain_dir, ledger, kill_after=k) == -signal.SIGKILL
         assert len(_content(chain_dir)) == k  # killed right after the k-th event
-        held_before.append(_evaluated(_events(chain_dir)))
+        journaled, stored = _evaluated(_events(chain_dir)), _stored(chain_dir)
+        stored_ahead += len(stored - journaled)
+        held_before.append(journaled | stored)
+    assert stored_ahead > 0
     assert _drive(config, chain_dir, ledger) == 0
+    assert not (chain_dir / STORE_DIR).exists()  # the finished search cleared its store
 
     assert _content(chain_dir) == baseline  # same champion, kept set, gate numbers, all of it
     segments = _segments(ledger.read_text().splitlines())
@@ -124,13 +139,13 @@ def test_kill_anywhere_then_resume_matches_uninterrupted_run(
         for call in calls
         if call in held
     ]
-    assert paid_again == [], "paid again for evaluations the journal already held"
+    assert paid_again == [], "paid again for evaluations the journal or the store held"
     runner_calls = Counter(call for calls in segments for call in calls)
     assert set(runner_calls) == _evaluated(baseline_events)  # everything prefetched was asked for
-    # Work lost at a kill is paid again: what was in flight (bounded by the evaluator's
-    # window) and the prefetched evaluations finished but not yet asked for.
+    # Work lost at a kill is paid again: only what was in flight, bounded by the evaluator's
+    # window and, for prefetched evaluations, by the slots (they run only in idle ones).
     repaid = sum(runner_calls.values()) - len(runner_calls)
-    assert repaid <= len(kills) * (WINDOW_SLOTS * WORKERS - 1 + MINIBATCH + RELEASE)
+    assert repaid <= len(kills) * (WINDOW_SLOTS * WORKERS - 1 + WORKERS)
 
 
 def _segments(lines: list[str]) -> list[list[str]]:

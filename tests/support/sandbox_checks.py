@@ -43,6 +43,15 @@ def wait_until_gone(marker: str) -> list[int]:
     return survivors
 
 
+def wait_until_present(marker: str) -> list[int]:
+    """Poll until a live process carries `marker` (one started in the background may not
+    have exec'd yet); empty if none appears within the bound."""
+    give_up = time.monotonic() + GONE_BOUND_S
+    while not (found := processes_with(marker)) and time.monotonic() < give_up:
+        time.sleep(0.05)
+    return found
+
+
 def run_until_ready(sandbox: Sandbox, spec: RunSpec, *, attempts: int = 5) -> RunResult:
     """Run a suite that signals READY before hanging; if the deadline came first (a slow
     start), run it again with twice the timeout. Any other outcome returns at once."""

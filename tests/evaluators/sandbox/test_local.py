@@ -264,7 +264,7 @@ def test_processes_left_in_a_cgroup_are_killed_and_it_is_removed(tmp_path: Path)
         argv = placed.command(joined, ["bash", "-c", escapee])
         assert subprocess.run(argv, check=False).returncode == 0
         assert placed.joined(joined)
-        assert processes_with(marker)  # it left the session, but not the cgroup
+        assert checks.wait_until_present(marker)  # it left the session, not the cgroup
         dirs = placed.cgroup.dirs
     assert processes_with(marker) == []
     assert all(not directory.exists() for directory in dirs)

@@ -14,6 +14,7 @@ import pytest
 
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import PrefetchBatch, StopRequested
+from rsi.engine.prefetch_store import STORE_DIR
 from search_space import strategy_id
 from tests.support.evaluator_rig import CHILD, PARENT, Background, Worker, rig
 from tests.support.search_fixtures import write_small_config
@@ -90,7 +91,7 @@ def test_prefetched_work_never_asked_for_never_reaches_the_journal_and_is_droppe
         r.evaluator.evaluate(PARENT, ["b", "c", "e"], "train")
         r.evaluator.prefetch([PrefetchBatch(CHILD, ("f",), "train")])
         r.evaluator.evaluate(PARENT, ["g"], "train")
-        r.evaluator.close()  # the search ended before asking for `f`
+        r.evaluator.close(finished=True)  # the search ended before asking for `f`
         stats = r.evaluator.prefetcher.stats
         journaled = [event.op for event in r.journal.events]
     assert journaled == [r.op(t) for t in ("a", "d", "b", "c", "e", "g")]
@@ -131,6 +132,57 @@ def test_prefetched_work_already_journaled_is_not_run_again(
     assert worker.paid_tasks().count("b") == 1 and sorted(worker.paid_tasks()) == ["a", "b", "c"]
 
 
+def test_prefetched_results_finished_before_a_kill_are_adopted_not_run_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A resumed search (a new evaluator on the same run dir) adopts the stored results
+    of the one that died; the store is gone once the search has finished."""
+    store = tmp_path / "run" / STORE_DIR
+    first = Worker({"b": True}, gated=["a"])
+    with rig(tmp_path, monkeypatch, first, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "release")])
+        call = Background(lambda: r.evaluator.evaluate(PARENT, ["a"], "train"))
+        assert r.spy.reached(3)[0] == ["a"]  # `b` and `c` ran in the free slot, one by one
+        assert len(list(store.iterdir())) == 2
+        first.open("a")
+        call.join()  # and the process dies here: nothing of `b` or `c` was journaled
+    assert first.paid_tasks() == ["a", "b", "c"]
+
+    again = Worker()  # were `b` run again, it would now fail
+    with rig(tmp_path, monkeypatch, again, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c", "d"), "release")])
+        results = r.evaluator.evaluate(CHILD, ["b", "c", "d"], "release")
+        stats = r.evaluator.prefetcher.stats
+        assert r.recorded == [r.op(t, "release", CHILD) for t in ("b", "c", "d")]
+        r.evaluator.close(finished=True)
+    assert again.paid_tasks() == ["d"]
+    assert results["b"].success and not results["c"].success
+    assert (stats.restored, stats.submitted, stats.adopted) == (2, 0, 2)  # `d` ran as real work
+    assert not store.exists()
+
+
+def test_stored_results_of_journaled_ops_are_deleted_and_a_stop_keeps_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = tmp_path / "run" / STORE_DIR
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "train")])
+        for pad in ("p0", "p1", "p2"):  # each batch's end lets one prefetch run and finish
+            r.evaluator.evaluate(PARENT, [pad], "train")
+        assert len(list(store.iterdir())) == 2
+        r.evaluator.evaluate(CHILD, ["b"], "train")
+        r.evaluator.close(finished=False)  # a stop: `c` stays for the resume
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
+        r.evaluator.prefetching = True
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "train")])  # `b` is journaled
+        assert [path.name for path in store.iterdir()] == [
+            r.op("c", strategy=CHILD).replace(":", "__") + ".json"
+        ]
+
+
 def test_without_prefetching_prefetched_work_is_ignored(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -159,7 +211,7 @@ def test_a_stop_leaves_prefetched_work_unjournaled_and_close_forgets_it(
         worker.open("x", "b")
         with pytest.raises(StopRequested):
             call.join()
-        r.evaluator.close()
+        r.evaluator.close(finished=False)
     assert r.recorded == [r.op("a"), r.op("b")]
     assert "c" not in worker.paid_tasks()
     assert r.evaluator.prefetcher.stats.dropped == 1

@@ -1,0 +1,58 @@
+"""The prefetch store (rsi.engine.prefetch_store): a stored result comes back exactly as
+it was written, a file that does not parse is no result, and infrastructure errors are
+never kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from rsi.engine.prefetch_store import STORE_DIR, PrefetchStore
+from rsi.journal import Evaluation, evaluation_op
+from search_space import strategy_id
+from tests.support.evaluator_rig import CHILD, SEED, fake_evaluation
+
+OP = evaluation_op("release", strategy_id(CHILD), "t1", SEED)
+RECORD: dict[str, object] = {"trace": {"steps": [1, 2]}, "judgement": {"initial": "fail"}}
+
+
+def _result(**update: object) -> tuple[Evaluation, dict[str, object]]:
+    evaluation = fake_evaluation(CHILD, "t1", "release", success=True)
+    return evaluation.model_copy(update=update), RECORD
+
+
+def test_a_stored_result_comes_back_as_written_and_only_for_its_op(tmp_path: Path) -> None:
+    store = PrefetchStore(tmp_path)
+    store.put(OP, _result())
+    assert store.get(OP) == _result()
+    assert store.get(OP.replace(str(SEED), "7")) is None
+    assert [path.name for path in (tmp_path / STORE_DIR).iterdir()] == [
+        OP.replace(":", "__") + ".json"  # named as its trace file is
+    ]
+
+
+def test_a_file_that_does_not_parse_is_no_result(tmp_path: Path) -> None:
+    store = PrefetchStore(tmp_path)
+    store.put(OP, _result())
+    (path,) = (tmp_path / STORE_DIR).iterdir()
+    path.write_bytes(path.read_bytes()[:-9])  # torn
+    assert store.get(OP) is None
+    path.write_text('{"op": "eval:train:other:t9:42", "evaluation": {}, "record": {}}')
+    assert store.get(OP) is None
+
+
+def test_an_infrastructure_error_is_not_kept(tmp_path: Path) -> None:
+    store = PrefetchStore(tmp_path)
+    store.put(OP, _result(infra_error="sandbox: initial: infrastructure failure"))
+    assert store.get(OP) is None and not (tmp_path / STORE_DIR).exists()
+
+
+def test_keep_only_and_clear(tmp_path: Path) -> None:
+    store = PrefetchStore(tmp_path)
+    other = OP.replace(":t1:", ":t2:")
+    store.put(OP, _result())
+    store.put(other, _result())
+    store.keep_only([other])
+    assert store.get(OP) is None and store.get(other) is not None
+    store.clear()
+    assert not (tmp_path / STORE_DIR).exists()
+    store.keep_only([])  # nothing stored: nothing to do
