@@ -1,4 +1,4 @@
-"""Shared fixtures: real sandboxes, throw-away suites, the session's keeping search.
+"""Shared fixtures: real sandboxes, throw-away suites, the session's keeping and small searches.
 
 A sandbox fixture skips when its backend is not available here, except under CI=true,
 where a missing backend fails the test: CI must run every sandbox test for real.
@@ -19,7 +19,7 @@ from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
 from tests.support.machine import SuiteFactory, unavailable
 
 if TYPE_CHECKING:
-    from tests.support.search_fixtures import FinishedSearch
+    from tests.support.search_fixtures import FinishedSearch, SmallSearch
 
 TESTS_DIR = Path(__file__).resolve().parent
 # `make test-fast`, the edit-test loop: modules that run no sandbox and no search.
@@ -59,13 +59,18 @@ FAST_MODULES = frozenset(
 # containers come and go. Each lane runs one test at a time, the two lanes side by side:
 # the sandbox lane is mostly asleep (deadlines, contained bombs) and watches only its own
 # markers and containers; the cluster lane runs no container and kills only its own workers.
+# The locked-store test sleeps through MLflow's 20 s sqlite busy wait: asleep, it fills the
+# sandbox lane's spare time instead of holding a first-pass worker.
 SERIAL_LANES = {
     "adversarial/test_adversarial.py": "serial-sandbox",
     "evaluators/sandbox/test_docker_backend.py": "serial-sandbox",
     "evaluators/sandbox/test_local.py": "serial-sandbox",
+    "rsi/lineage/test_sink_locked_store.py": "serial-sandbox",
     "e2e/test_many_searches.py": "serial-cluster",
     "rsi/engine/test_dask_pool.py": "serial-cluster",
 }
+# Session-wide searches, run once on the one worker that runs their users (xdist groups).
+SHARED_SEARCHES = {"keeping_search": "keeping-search", "small_search": "small-search"}
 # Fixtures that test modules of more than one folder share, by name.
 pytest_plugins = ["tests.support.probe_task"]
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
@@ -80,8 +85,8 @@ def _module_of(item: pytest.Item) -> str:
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark `fast` and `serial` modules; put each serial module in its lane, and the users
-    of the session-wide keeping search on one xdist worker, so that it runs once (xdist
-    groups, `--dist loadgroup`)."""
+    of each session-wide search on one xdist worker, so that it runs once (xdist groups,
+    `--dist loadgroup`)."""
     for item in items:
         module = _module_of(item)
         if module in FAST_MODULES:
@@ -89,8 +94,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if module in SERIAL_LANES:
             item.add_marker(pytest.mark.serial)
             item.add_marker(pytest.mark.xdist_group(SERIAL_LANES[module]))
-        if "keeping_search" in getattr(item, "fixturenames", ()):
-            item.add_marker(pytest.mark.xdist_group("keeping-search"))
+        for fixture, group in SHARED_SEARCHES.items():
+            if fixture in getattr(item, "fixturenames", ()):
+                item.add_marker(pytest.mark.xdist_group(group))
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -118,6 +124,15 @@ def keeping_search(tmp_path_factory: pytest.TempPathFactory) -> FinishedSearch:
     from tests.support.search_fixtures import run_keeping_search  # the engine only when asked for
 
     return run_keeping_search(tmp_path_factory.mktemp("keeping"))
+
+
+@pytest.fixture(scope="session")
+def small_search(tmp_path_factory: pytest.TempPathFactory) -> SmallSearch:
+    """The small search at 2 workers, run once per session: the unpiloted and two-worker
+    runs that the pilot and determinism tests compare with. Tests must not change it."""
+    from tests.support.search_fixtures import run_small_search  # the engine only when asked for
+
+    return run_small_search(tmp_path_factory.mktemp("small"))
 
 
 @pytest.fixture(scope="session")

@@ -20,7 +20,7 @@ from rsi.config import load_config
 from rsi.engine import Engine, Evaluator, evaluation
 from rsi.journal import EVENTS_FILE, Evaluation, Journal
 from search_space import Strategy, strategy_id
-from tests.support.search_fixtures import corpus_slice, write_small_config
+from tests.support.search_fixtures import SmallSearch, write_small_config
 
 TASKS = tuple(f"task-{i}" for i in range(8))
 
@@ -109,22 +109,25 @@ def _content(run_dir: Path) -> list[tuple[int, str, str]]:
 
 
 @pytest.mark.slow
-def test_runs_at_one_two_and_four_workers_write_the_same_journal(tmp_path: Path) -> None:
+def test_runs_at_one_two_and_four_workers_write_the_same_journal(
+    small_search: SmallSearch, tmp_path: Path
+) -> None:
     """One worker journals in the order it works; two and four finish (and, with the
     longest-first order, submit) in whatever order the machine allows, and run round 1's
     parent batch and the gate's baseline ahead in idle slots (the one-worker run does not
-    prefetch). The crash test adds a fourth timing: a killed and resumed run at two
+    prefetch). The two-worker run is the session's small search (tests/conftest.py), on
+    the same tasks. The crash test adds a fourth timing: a killed and resumed run at two
     workers."""
-    tasks = corpus_slice(tmp_path)
-    journals, prefetched = {}, {}
-    for workers in (1, 2, 4):
+    journals = {2: _content(small_search.run_dir)}
+    prefetched = {2: small_search.prefetched}
+    for workers in (1, 4):
         home = tmp_path / f"w{workers}"
         home.mkdir()
-        config = load_config(write_small_config(home, tasks=tasks, workers=workers))
+        config = load_config(write_small_config(home, tasks=small_search.tasks, workers=workers))
         prefetch = "off" if workers == 1 else "auto"
         search = config.search.model_copy(update={"prefetch": prefetch})
         engine = Engine(config.model_copy(update={"search": search}), home / "run")
-        engine.run()  # same run id ("run") in every home
+        engine.run()  # same run id ("run") as the shared search
         journals[workers] = _content(home / "run")
         assert engine.parts is not None  # the run's parts outlive it, closed
         prefetched[workers] = engine.parts.evaluator.prefetcher.stats

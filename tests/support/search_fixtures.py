@@ -8,6 +8,7 @@ from pathlib import Path
 
 from rsi.config import load_config
 from rsi.engine import Engine
+from rsi.engine.prefetch import PrefetchStats
 from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -192,3 +193,22 @@ def run_keeping_search(home: Path) -> FinishedSearch:
     run_dir = home / "run"
     Engine(config, run_dir, proposer=proposer).run()
     return FinishedSearch(home, tasks, run_dir, proposer)
+
+
+@dataclass(frozen=True)
+class SmallSearch:
+    """A finished small search at 2 workers: its task pool, its run dir (named `run`) and
+    how its prefetch went."""
+
+    tasks: Path
+    run_dir: Path
+    prefetched: PrefetchStats
+
+
+def run_small_search(home: Path) -> SmallSearch:
+    """Run the small search on a corpus slice in this process at 2 workers (prefetching)."""
+    tasks = corpus_slice(home)
+    engine = Engine(load_config(write_small_config(home, tasks=tasks, workers=2)), home / "run")
+    engine.run()
+    assert engine.parts is not None  # the run's parts outlive it, closed
+    return SmallSearch(tasks, home / "run", engine.parts.evaluator.prefetcher.stats)

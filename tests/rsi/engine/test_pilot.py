@@ -14,7 +14,7 @@ from rsi.config import load_config
 from rsi.engine import Engine, run_pilot
 from rsi.journal import read_events
 from tests.support.cli_helpers import assert_one_line_user_error, run_rsi
-from tests.support.search_fixtures import corpus_slice, write_small_config
+from tests.support.search_fixtures import SmallSearch, write_small_config
 
 
 def _ops(run: Path) -> dict[str, str]:
@@ -25,20 +25,20 @@ def _ops(run: Path) -> dict[str, str]:
     }
 
 
-def test_a_piloted_search_journals_what_an_unpiloted_one_does(tmp_path: Path) -> None:
-    tasks = corpus_slice(tmp_path)
-    config = load_config(write_small_config(tmp_path, tasks=tasks))
-    piloted, plain = tmp_path / "piloted", tmp_path / "plain"
+def test_a_piloted_search_journals_what_an_unpiloted_one_does(
+    small_search: SmallSearch, tmp_path: Path
+) -> None:
+    """The unpiloted run is the session's small search (tests/conftest.py): the same config
+    but for its runs_dir and workers, neither fingerprinted."""
+    config = load_config(write_small_config(tmp_path, tasks=small_search.tasks))
+    piloted = tmp_path / "piloted"
     done = run_pilot(config, piloted, 2)
     assert len(done) == 2 and all(e.purpose == "train" for e in done.values())
     pilot_ops = [e.op for e in read_events(piloted)]
     assert len(pilot_ops) == 2
 
     Engine(config, piloted).run()
-    # Another runs_dir (not fingerprinted): a release split decides one gate per ledger.
-    elsewhere = config.experiment.model_copy(update={"runs_dir": tmp_path / "elsewhere"})
-    Engine(config.model_copy(update={"experiment": elsewhere}), plain).run()
-    assert _ops(piloted) == _ops(plain)
+    assert _ops(piloted) == _ops(small_search.run_dir)
     events = read_events(piloted)
     assert [e.op for e in events[:2]] == pilot_ops  # before run:start, used by round 1
     first_round = next(e.data for e in events if e.type == "round_started")

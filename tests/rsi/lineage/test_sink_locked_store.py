@@ -1,7 +1,8 @@
 """The live sink meets a locked sqlite store (another process's long write): it waits the
 lock out with its own retries instead of failing the batch, and retries nothing else.
 
-Not a serial test: MLflow's sqlite busy wait (20 s) is spent asleep."""
+MLflow's sqlite busy wait (20 s) is spent asleep, so the module runs in the second pass's
+sandbox lane (tests/conftest.py), beside the cluster tests, not on a first-pass worker."""
 
 from __future__ import annotations
 
