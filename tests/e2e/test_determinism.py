@@ -20,7 +20,7 @@ from rsi.config import load_config
 from rsi.engine import Engine, Evaluator, evaluation
 from rsi.journal import EVENTS_FILE, Evaluation, Journal
 from search_space import Strategy, strategy_id
-from tests.support.search_fixtures import SmallSearch, write_small_config
+from tests.support.search_fixtures import SMALL_RUN, SmallSearch, write_small_config
 
 TASKS = tuple(f"task-{i}" for i in range(8))
 
@@ -126,9 +126,9 @@ def test_runs_at_one_two_and_four_workers_write_the_same_journal(
         config = load_config(write_small_config(home, tasks=small_search.tasks, workers=workers))
         prefetch = "off" if workers == 1 else "auto"
         search = config.search.model_copy(update={"prefetch": prefetch})
-        engine = Engine(config.model_copy(update={"search": search}), home / "run")
-        engine.run()  # same run id ("run") as the shared search
-        journals[workers] = _content(home / "run")
+        engine = Engine(config.model_copy(update={"search": search}), home / SMALL_RUN)
+        engine.run()  # same run id as the shared search
+        journals[workers] = _content(home / SMALL_RUN)
         assert engine.parts is not None  # the run's parts outlive it, closed
         prefetched[workers] = engine.parts.evaluator.prefetcher.stats
     first = journals[1]

@@ -8,6 +8,7 @@ import doctest
 import io
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -16,8 +17,15 @@ import rsi
 import rsi.api as api_module
 from rsi.config import load_config
 from rsi.release import ReleaseLedger
+from rsi.release.ledger import LEDGER_FILE
 from tests.support.cli_helpers import assert_one_line_user_error, run_rsi
-from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
+from tests.support.search_fixtures import (
+    ROOT,
+    SMALL_RUN,
+    SmallSearch,
+    corpus_slice,
+    write_small_config,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -83,27 +91,31 @@ def test_gate_accepts_files_pairs_and_outcome_models(tmp_path: Path) -> None:
     assert rsi.gate(path) == direct
 
 
-def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Path) -> None:
-    """Same [data] seed, another run directory: refused at start, named, and status says so."""
-    config = write_small_config(tmp_path, tasks=corpus_slice(tmp_path), workers=2)
+def test_a_second_search_on_a_taken_split_is_refused_before_paying(
+    small_search: SmallSearch, tmp_path: Path
+) -> None:
+    """Same [data] seed, another run directory: refused at start, named, and status says so.
+    The first search is the session's small search: its ledger is copied, never changed."""
+    config = write_small_config(tmp_path, tasks=small_search.tasks, workers=2)
     resolved = load_config(config)
-    first = run_rsi("search", str(config), "--run-dir", str(tmp_path / "first"), "--json")
-    assert first.returncode == 0, first.stderr
+    resolved.experiment.runs_dir.mkdir(parents=True)
+    shutil.copy(small_search.runs_dir / LEDGER_FILE, resolved.experiment.runs_dir / LEDGER_FILE)
+    first = SMALL_RUN
     second_dir = tmp_path / "second"
     second = run_rsi("search", str(config), "--run-dir", str(second_dir), "--json")
     assert_one_line_user_error(
-        second, "decided a gate in run first", "--override-consumed", "[data] seed"
+        second, f"decided a gate in run {first}", "--override-consumed", "[data] seed"
     )
     # refused before its first event: nothing journaled, only why
     assert sorted(p.name for p in second_dir.iterdir()) == ["refused.txt"]
     status = run_rsi("status", str(second_dir), "--json")
     assert status.returncode == 0
-    assert "decided a gate in run first" in json.loads(status.stdout)["refused"]
+    assert f"decided a gate in run {first}" in json.loads(status.stdout)["refused"]
     shown = run_rsi("status", str(second_dir)).stdout  # plain text: no bracket is eaten
     assert "refused: " in shown and "use another [data] seed" in shown
 
     first_events = [
-        json.loads(x) for x in (tmp_path / "first" / "events.jsonl").read_text().splitlines()
+        json.loads(x) for x in (small_search.run_dir / "events.jsonl").read_text().splitlines()
     ]
     release_hash = next(e for e in first_events if e["type"] == "split_recorded")["data"]["hashes"][
         "release"
@@ -113,15 +125,15 @@ def test_a_second_search_on_a_taken_split_is_refused_before_paying(tmp_path: Pat
     )
     assert overridden.returncode == 0, overridden.stderr
     gate = json.loads(overridden.stdout)["gate"]
-    assert gate["override"] is True and gate["earlier_runs"] == ["first"]
+    assert gate["override"] is True and gate["earlier_runs"] == [first]
     markdown = run_rsi("release", str(second_dir), "--markdown")
-    assert "Override" in markdown.stdout and "first" in markdown.stdout
+    assert "Override" in markdown.stdout and first in markdown.stdout
     status = run_rsi("status", str(second_dir))
-    assert "override" in status.stdout and "by first" in status.stdout
+    assert "override" in status.stdout and f"by {first}" in status.stdout
     ledger = ReleaseLedger(resolved.experiment.runs_dir).entries()
     assert [(e.run_id, e.override, e.status) for e in ledger if e.release_hash == release_hash] == [
-        ("first", False, "reserved"),
-        ("first", False, "consumed"),
+        (first, False, "reserved"),
+        (first, False, "consumed"),
         ("second", True, "reserved"),
         ("second", True, "consumed"),
     ]

@@ -195,20 +195,26 @@ def run_keeping_search(home: Path) -> FinishedSearch:
     return FinishedSearch(home, tasks, run_dir, proposer)
 
 
+SMALL_RUN = "small"  # the small search's run dir and run id
+
+
 @dataclass(frozen=True)
 class SmallSearch:
-    """A finished small search at 2 workers: its task pool, its run dir (named `run`) and
-    how its prefetch went."""
+    """A finished small search at 2 workers: its task pool, its run dir (named SMALL_RUN),
+    its runs_dir (the release ledger) and how its prefetch went."""
 
     tasks: Path
     run_dir: Path
+    runs_dir: Path
     prefetched: PrefetchStats
 
 
 def run_small_search(home: Path) -> SmallSearch:
     """Run the small search on a corpus slice in this process at 2 workers (prefetching)."""
     tasks = corpus_slice(home)
-    engine = Engine(load_config(write_small_config(home, tasks=tasks, workers=2)), home / "run")
+    config = load_config(write_small_config(home, tasks=tasks, workers=2))
+    engine = Engine(config, home / SMALL_RUN)
     engine.run()
     assert engine.parts is not None  # the run's parts outlive it, closed
-    return SmallSearch(tasks, home / "run", engine.parts.evaluator.prefetcher.stats)
+    stats = engine.parts.evaluator.prefetcher.stats
+    return SmallSearch(tasks, home / SMALL_RUN, config.experiment.runs_dir, stats)
