@@ -24,6 +24,7 @@ from evaluators.sandbox.base import (
     Sandbox,
 )
 from evaluators.sandbox.local import LocalSandbox
+from evaluators.sandbox.scratch import scratch_dir
 from evaluators.sandbox.slots import SlotLimitedSandbox
 from evaluators.sandbox.workspace import DEFAULT_IMAGE
 from search_space import UserInputError
@@ -68,6 +69,7 @@ __all__ = [
     "bootstrap_python",
     "docker_client",
     "make_sandbox",
+    "scratch_dir",
 ]
 
 

@@ -21,7 +21,8 @@ import docker
 import docker.errors
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH, remove_tree
+from evaluators.sandbox.scratch import remove_tree
+from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH
 from search_space import RsiError, UserInputError
 
 FALLBACK_MIRROR = "http://deb.debian.org/debian"

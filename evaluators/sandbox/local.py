@@ -44,6 +44,7 @@ from evaluators.sandbox.process import (
     run_with_deadline,
     sweep_uid,
 )
+from evaluators.sandbox.scratch import remove_tree
 from evaluators.sandbox.workspace import (
     ENTRY_SCRIPT,
     RESULTS_XML_NAME,
@@ -52,7 +53,6 @@ from evaluators.sandbox.workspace import (
     fresh_workspace,
     input_problem,
     read_capped,
-    remove_tree,
     sandbox_env,
 )
 from search_space import UserInputError

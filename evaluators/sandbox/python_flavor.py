@@ -35,7 +35,7 @@ import docker.errors
 from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox.bootstrap import BootstrapError, debian_mirror, docker_client, image_exists
-from evaluators.sandbox.workspace import remove_tree
+from evaluators.sandbox.scratch import remove_tree
 from search_space import UserInputError
 
 PYTHON_IMAGE = "rsi-python:bookworm"

@@ -1,6 +1,6 @@
 """Shared by every backend: the fresh workspace, the fixed environment, capped reads.
 
-A run's workspace is a new temporary directory holding `app/` (the program under test:
+A run's workspace is a new scratch directory (`scratch.py`) holding `app/` (the program under test:
 `RunSpec.app_layers` copied in order), `tests/` (a fresh copy of the submission) and
 `output/` (empty, writable). Inside a sandbox they appear at the fixed paths below, so
 every target looks identical to the suite.
@@ -12,13 +12,12 @@ import contextlib
 import os
 import shutil
 import stat
-import sys
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from evaluators.sandbox.base import RunSpec
+from evaluators.sandbox.scratch import remove_tree, scratch_dir
 
 SANDBOX_APP_DIR = "/work/app"
 SANDBOX_TESTS_DIR = "/work/tests"
@@ -87,7 +86,7 @@ def fresh_workspace(spec: RunSpec, *, owner: int | None = None) -> Iterator[Work
     `owner` (a uid, needs root) becomes the owner of every copied file so an unprivileged
     sandbox user can write its workspace.
     """
-    root = Path(tempfile.mkdtemp(prefix="rsi-sandbox-"))
+    root = scratch_dir("rsi-sandbox-")
     try:
         workspace = Workspace(root, root / "app", root / "tests", root / "output")
         workspace.app.mkdir()
@@ -117,27 +116,6 @@ def _own(path: Path, owner: int | None) -> None:
         # User write (and traverse for directories) so the suite can edit its own copy.
         extra = stat.S_IWUSR | stat.S_IRUSR | (stat.S_IXUSR if stat.S_ISDIR(info.st_mode) else 0)
         os.chmod(path, stat.S_IMODE(info.st_mode) | extra)
-
-
-def remove_tree(root: Path) -> None:
-    """Remove `root` even if the suite left read-only directories behind."""
-
-    def _retry(function: object, path: str, _exc: BaseException) -> None:
-        parent = os.path.dirname(path)
-        with contextlib.suppress(FileNotFoundError):
-            os.chmod(parent, stat.S_IRWXU)
-            if os.path.isdir(path) and not os.path.islink(path):
-                os.chmod(path, stat.S_IRWXU)
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                os.unlink(path)
-
-    if not root.exists():
-        return
-    if sys.version_info >= (3, 12):
-        shutil.rmtree(root, onexc=_retry)
-    else:
-        shutil.rmtree(root, onerror=_retry)
 
 
 class CappedBuffer:

@@ -11,7 +11,6 @@ test may replace it here.
 from __future__ import annotations
 
 import shutil
-import tempfile
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -21,7 +20,7 @@ from pathlib import Path
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners import Runner, RunnerLimits, run_safely
-from evaluators.sandbox import Sandbox
+from evaluators.sandbox import Sandbox, scratch_dir
 from evaluators.tasks import Task, TaskSet
 from rsi.journal import Evaluation, Purpose
 from search_space import RsiError, Strategy, strategy_id
@@ -78,7 +77,7 @@ def _evaluate(
 ) -> EvaluationResult:
     task = services.tasks.get(task_id)
     sid = strategy_id(strategy)
-    workdir = Path(tempfile.mkdtemp(prefix=f"rsi-{task_id}-"))
+    workdir = scratch_dir(f"rsi-{task_id}-")
     try:
         result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
         # The journal keeps the deterministic part; tool output and timings go to the trace file.
