@@ -134,6 +134,7 @@ class TargetResult(BaseModel):
     output_truncated: bool
     error: str | None
     tests: tuple[TestCaseResult, ...] | None
+    infrastructure: bool = False  # the sandbox failed, not the suite (RunResult's flag)
 
 
 class TaskJudgement(BaseModel):
@@ -206,6 +207,7 @@ def _to_result(target: Target, run: RunResult, settings: JudgeSettings) -> Targe
         output_truncated=cut or run.output_truncated,
         error=run.error,
         tests=parse_junit(run.results_xml, limit_bytes=settings.results_xml_limit_bytes),
+        infrastructure=run.infrastructure,
     )
 
 

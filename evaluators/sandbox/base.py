@@ -92,10 +92,21 @@ class RunResult(BaseModel):
     isolation: Isolation
     limits: Limits | None = None  # None only when the run never started
     error: str | None = None  # why the outcome is `error`, in one line
+    # The sandbox itself failed (making the workspace, reaching the engine), not the suite:
+    # set by the backend, never read from text a suite could have written.
+    infrastructure: bool = False
 
 
-def error_result(message: str, *, backend: str, isolation: Isolation, started: float) -> RunResult:
-    """An `error` outcome for a run that could not happen; `started` is a monotonic time."""
+def error_result(
+    message: str,
+    *,
+    backend: str,
+    isolation: Isolation,
+    started: float,
+    infrastructure: bool = False,
+) -> RunResult:
+    """An `error` outcome for a run that could not happen; `started` is a monotonic time;
+    `infrastructure`: the sandbox failed, not the suite."""
     return RunResult(
         outcome=Outcome.ERROR,
         exit_code=None,
@@ -104,6 +115,7 @@ def error_result(message: str, *, backend: str, isolation: Isolation, started: f
         backend=backend,
         isolation=isolation,
         error=" ".join(message.split()),
+        infrastructure=infrastructure,
     )
 
 

@@ -217,12 +217,22 @@ class DockerSandbox:
         except DockerUnavailable as error:
             return self._error(str(error), started)
         except (docker.errors.DockerException, requests.exceptions.RequestException) as error:
-            return self._error(f"docker infrastructure failure: {error}", started)
+            return self._error(
+                f"docker infrastructure failure: {error}", started, infrastructure=True
+            )
         except OSError as error:
-            return self._error(f"sandbox infrastructure failure: {error}", started)
+            return self._error(
+                f"sandbox infrastructure failure: {error}", started, infrastructure=True
+            )
 
-    def _error(self, message: str, started: float) -> RunResult:
-        return error_result(message, backend=self.name, isolation=Isolation.DOCKER, started=started)
+    def _error(self, message: str, started: float, *, infrastructure: bool = False) -> RunResult:
+        return error_result(
+            message,
+            backend=self.name,
+            isolation=Isolation.DOCKER,
+            started=started,
+            infrastructure=infrastructure,
+        )
 
     def _create(
         self, client: docker.DockerClient, image: str, spec: RunSpec, layout: _Layout

@@ -212,14 +212,22 @@ class LocalSandbox:
             ):
                 return self._run_in(spec, workspace, uid, placed, started)
         except OSError as error:
-            return self._error(f"sandbox infrastructure failure: {error}", started)
+            return self._error(
+                f"sandbox infrastructure failure: {error}", started, infrastructure=True
+            )
         finally:
             if uid is not None and self._uids is not None:
                 sweep_uid(uid)
                 self._uids.release(uid)
 
-    def _error(self, message: str, started: float) -> RunResult:
-        return error_result(message, backend=self.name, isolation=self.isolation, started=started)
+    def _error(self, message: str, started: float, *, infrastructure: bool = False) -> RunResult:
+        return error_result(
+            message,
+            backend=self.name,
+            isolation=self.isolation,
+            started=started,
+            infrastructure=infrastructure,
+        )
 
     def _limits(self, spec: RunSpec, uid: int | None) -> list[str]:
         nproc = spec.max_pids

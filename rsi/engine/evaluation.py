@@ -139,6 +139,6 @@ def sandbox_failure(judgement: TaskJudgement) -> str | None:
     (an infrastructure failure, not the suite's fault), or None."""
     for target in ("initial", "reference"):
         found = judgement.result(target)
-        if found is not None and found.error and "infrastructure failure" in found.error:
-            return f"sandbox: {target}: {found.error[:200]}"
+        if found is not None and found.infrastructure:
+            return f"sandbox: {target}: {(found.error or 'infrastructure failure')[:200]}"
     return None

@@ -57,9 +57,25 @@ def test_missing_or_unrunnable_run_sh_is_error(
     empty.mkdir()
     result = bwrap_sandbox.run(spec_for(empty))
     assert result.outcome is Outcome.ERROR and "run.sh" in (result.error or "")
+    assert not result.infrastructure  # the submission's fault, not the sandbox's
     directory = tmp_path / "dir"
     (directory / "run.sh").mkdir(parents=True)
     assert bwrap_sandbox.run(spec_for(directory)).outcome is Outcome.ERROR
+
+
+def test_a_sandbox_that_fails_says_so_in_its_flag(
+    bwrap_sandbox: LocalSandbox,
+    make_suite: SuiteFactory,
+    spec_for: SpecFor,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def no_space(*_: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("evaluators.sandbox.local.placement", no_space)
+    result = bwrap_sandbox.run(spec_for(make_suite("exit 0\n")))
+    assert result.outcome is Outcome.ERROR and result.infrastructure
+    assert (result.error or "").startswith("sandbox infrastructure failure: [Errno 28]")
 
 
 def test_deadline_is_timeout(

@@ -502,21 +502,25 @@ class ScriptRunner(FakeRunner):
 
 @dataclass
 class VerdictJudge:
-    """The real verdict type, with `initial` as the initial program's outcome."""
+    """The real verdict type, with `initial` as the initial program's outcome; an `error`
+    outcome is the sandbox's failure when `infrastructure`, else the suite's own."""
 
     initial: Outcome
     calls: int = 0
+    infrastructure: bool = True
 
     def __call__(self, task: Any, submission: Path, sandbox: object, **_: object) -> TaskJudgement:
         self.calls += 1
 
         def run(target: str, outcome: Outcome) -> TargetResult:
+            # The same words either way: only the sandbox's flag may make it infrastructure.
             error = "sandbox infrastructure failure: gone" if outcome is Outcome.ERROR else None
+            flagged = self.infrastructure and error is not None
             return TargetResult(
                 **{"target": target, "kind": TargetKind(target), "outcome": outcome},
                 **{"exit_code": None, "duration_s": 0.1, "backend": "fake"},
                 **{"isolation": Isolation.NONE, "output": "", "output_truncated": False},
-                **{"error": error, "tests": None},
+                **{"error": error, "tests": None, "infrastructure": flagged},
             )
 
         results = (run("initial", self.initial), run("reference", Outcome.PASS))
@@ -560,3 +564,14 @@ def test_a_verdict_with_an_error_outcome_is_judged_again(tmp_path: Path) -> None
         data, record = evaluate_one(services, CHILD, "task-1", "dev")
         assert data.infra_error and record["judgement"]["remembered"] is False  # type: ignore[index]
     assert judge.calls == 2
+
+
+def test_only_the_sandboxs_flag_makes_an_error_an_infrastructure_failure(tmp_path: Path) -> None:
+    """An error whose text a suite could have shaped is the suite's outcome, not the
+    sandbox's: it is journaled and scored like any other."""
+    suites_own = VerdictJudge(Outcome.ERROR, infrastructure=False)
+    data, _ = evaluate_one(_judging_services(tmp_path, suites_own), CHILD, "task-1", "dev")
+    assert data.infra_error is None and data.initial_outcome == "error" and not data.success
+    sandboxs = VerdictJudge(Outcome.ERROR)
+    data, _ = evaluate_one(_judging_services(tmp_path, sandboxs), CHILD, "task-1", "dev")
+    assert data.infra_error == "sandbox: initial: sandbox infrastructure failure: gone"
