@@ -56,3 +56,15 @@ def test_keep_only_and_clear(tmp_path: Path) -> None:
     store.clear()
     assert not (tmp_path / STORE_DIR).exists()
     store.keep_only([])  # nothing stored: nothing to do
+
+
+def test_a_record_is_stored_as_its_trace_file_would_be_written(tmp_path: Path) -> None:
+    """Paths and other objects become their text and integer keys strings, as
+    `Evaluator.write_trace` writes them: what a resumed search journals and traces does not
+    depend on whether the result was stored."""
+    store = PrefetchStore(tmp_path)
+    record: dict[str, object] = {"trace": {"workdir": tmp_path / "w", 3: (1, 2)}}
+    store.put(OP, (_result()[0], record))
+    stored = store.get(OP)
+    assert stored is not None
+    assert stored[1] == {"trace": {"workdir": str(tmp_path / "w"), "3": [1, 2]}}
