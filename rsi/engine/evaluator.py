@@ -23,7 +23,7 @@ from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.pools import EvaluationPool, ThreadPool
 from rsi.engine.prefetch import PrefetchBatch, Prefetcher, PrefetchItem
 from rsi.engine.prefetch_store import PrefetchStore
-from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
+from rsi.journal import Evaluation, Journal, Purpose, evaluation_op, op_file_name
 from search_space import Strategy, strategy_id
 
 # Results may wait for their turn to be journaled up to this many times the slots: a slow
@@ -143,7 +143,7 @@ class Evaluator:
 
     def write_trace(self, op: str, record: dict[str, object]) -> None:
         """Full trace and judgement (timings included) beside the journal, for humans."""
-        path = self.services.traces_dir / (op.replace(":", "__") + ".json")
+        path = self.services.traces_dir / op_file_name(op)
         path.parent.mkdir(parents=True, exist_ok=True)
         # orjson: the stdlib encoder cost the driver about 1 ms per 64 KB trace.
         options = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS

@@ -95,11 +95,11 @@ class Prefetcher:
     The evaluator calls `submit_next` only when it has a free slot and no real work it
     may submit, `take` when a batch asks for an op, and `reap` with the prefetched
     handles its pool reports done. A running evaluation cannot be stopped: one no longer
-    listed finishes in its slot and is dropped. With a `store`, finished results outlive
-    the process (see rsi/engine/prefetch_store.py).
+    listed finishes in its slot and is dropped. Finished results go to `store` too, so
+    they outlive the process (see rsi/engine/prefetch_store.py).
     """
 
-    def __init__(self, pool: Submitter, store: PrefetchStore | None = None) -> None:
+    def __init__(self, pool: Submitter, store: PrefetchStore) -> None:
         self._pool = pool
         self._store = store
         self._queued: list[PrefetchItem] = []  # listed, not submitted yet
@@ -122,8 +122,6 @@ class Prefetcher:
 
     def _restore(self, items: Sequence[PrefetchItem]) -> None:
         """Adopt as done what the store holds of `items`; delete what is no longer listed."""
-        if self._store is None:
-            return
         self._store.keep_only(self._listed)
         for item in items:
             stored = self._store.get(item.op)
@@ -159,8 +157,7 @@ class Prefetcher:
                 self.stats.dropped += 1
                 continue
             self._done[flight.item.op] = result
-            if self._store is not None:
-                self._store.put(flight.item.op, result)
+            self._store.put(flight.item.op, result)
         return seconds
 
     def _result(self, handle: Hashable) -> EvaluationResult | None:
@@ -192,5 +189,4 @@ class Prefetcher:
 
     def forget_stored(self) -> None:
         """Delete the store: the search has finished and will ask for nothing again."""
-        if self._store is not None:
-            self._store.clear()
+        self._store.clear()

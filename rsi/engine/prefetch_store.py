@@ -29,10 +29,9 @@ import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from rsi.engine.evaluation import EvaluationResult
-from rsi.journal import Evaluation
+from rsi.journal import Evaluation, op_file_name
 
 STORE_DIR = "prefetched"
-_SUFFIX = ".json"
 
 
 class StoredResult(BaseModel):
@@ -52,7 +51,7 @@ class PrefetchStore:
         self.directory = run_dir / STORE_DIR
 
     def _path(self, op: str) -> Path:
-        return self.directory / (op.replace(":", "__") + _SUFFIX)
+        return self.directory / op_file_name(op)
 
     def put(self, op: str, result: EvaluationResult) -> None:
         """Keep `result` for `op` (not one with an infrastructure error)."""
@@ -62,7 +61,7 @@ class PrefetchStore:
         stored = StoredResult(op=op, evaluation=evaluation, record=record)
         path = self._path(op)
         path.parent.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
+        partial = path.with_name(path.name + ".partial")
         # orjson as in the traces: `default=str` keeps what the trace writer would write.
         data = stored.model_dump(mode="json")
         partial.write_bytes(orjson.dumps(data, default=str, option=orjson.OPT_NON_STR_KEYS))

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.llm import SCOPES, Price, price_of
 from rsi.config import ExperimentConfig
-from rsi.journal import SearchState, model_usage
+from rsi.journal import SearchState, model_usage, op_file_name
 
 TOKEN_KEYS = ("calls", "input_tokens", "output_tokens")
 
@@ -151,7 +151,7 @@ def _task_seconds(run_dir: Path, ops: list[str]) -> float | None:
     """Mean runner + judge seconds over the evaluations that have a trace file."""
     seconds = []
     for op in ops:
-        path = run_dir / "traces" / (op.replace(":", "__") + ".json")
+        path = run_dir / "traces" / op_file_name(op)
         try:
             record = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, ValueError):

@@ -47,6 +47,7 @@ from rsi.journal.events import (
     SplitRecorded,
     evaluation_op,
     model_usage,
+    op_file_name,
     without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
@@ -118,6 +119,7 @@ __all__ = [
     "fold",
     "lineage_edits",
     "model_usage",
+    "op_file_name",
     "read_events",
     "read_outcome_events",
     "read_state",

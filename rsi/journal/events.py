@@ -345,6 +345,11 @@ def without_trace(event: Event) -> Event:
     return event.model_copy(update={"data": EvaluationOutcome.of(event.data)})
 
 
+def op_file_name(op: str) -> str:
+    """The file name of an evaluation's trace (and of its stored prefetched result)."""
+    return op.replace(":", "__") + ".json"
+
+
 def evaluation_op(purpose: str, strategy_id: str, task_id: str, seed: int) -> str:
     """The cache key of a paid evaluation: (strategy id, task id, seed, purpose)."""
     return f"eval:{purpose}:{strategy_id}:{task_id}:{seed}"

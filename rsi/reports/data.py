@@ -27,6 +27,7 @@ from rsi.journal import (
     SearchState,
     fold,
     model_usage,
+    op_file_name,
     read_events,
     why_discarded,
 )
@@ -203,7 +204,7 @@ def _fields(state: SearchState) -> tuple[FieldEffect, ...]:
 
 def _seconds(run_dir: Path, op: str) -> tuple[float, float] | None:
     """(runner, judge) seconds of one evaluation from its trace file; None if it has none."""
-    path = run_dir / "traces" / (op.replace(":", "__") + ".json")
+    path = run_dir / "traces" / op_file_name(op)
     try:
         record = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):

@@ -15,6 +15,7 @@ import pytest
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import PrefetchBatch, StopRequested
 from rsi.engine.prefetch_store import STORE_DIR
+from rsi.journal import op_file_name
 from search_space import strategy_id
 from tests.support.evaluator_rig import CHILD, PARENT, Background, Worker, rig
 from tests.support.search_fixtures import write_small_config
@@ -178,9 +179,7 @@ def test_stored_results_of_journaled_ops_are_deleted_and_a_stop_keeps_the_others
     with rig(tmp_path, monkeypatch, Worker(), max_in_flight=1) as r:
         r.evaluator.prefetching = True
         r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c"), "train")])  # `b` is journaled
-        assert [path.name for path in store.iterdir()] == [
-            r.op("c", strategy=CHILD).replace(":", "__") + ".json"
-        ]
+        assert [path.name for path in store.iterdir()] == [op_file_name(r.op("c", strategy=CHILD))]
 
 
 def test_without_prefetching_prefetched_work_is_ignored(

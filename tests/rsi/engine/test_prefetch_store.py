@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rsi.engine.prefetch_store import STORE_DIR, PrefetchStore
-from rsi.journal import Evaluation, evaluation_op
+from rsi.journal import Evaluation, evaluation_op, op_file_name
 from search_space import strategy_id
 from tests.support.evaluator_rig import CHILD, SEED, fake_evaluation
 
@@ -26,7 +26,7 @@ def test_a_stored_result_comes_back_as_written_and_only_for_its_op(tmp_path: Pat
     assert store.get(OP) == _result()
     assert store.get(OP.replace(str(SEED), "7")) is None
     assert [path.name for path in (tmp_path / STORE_DIR).iterdir()] == [
-        OP.replace(":", "__") + ".json"  # named as its trace file is
+        op_file_name(OP)  # named as its trace file is
     ]
 
 
