@@ -55,10 +55,12 @@ from evaluators.llm.prompts import PromptFiles
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
 from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
+    "ARGUMENT_CHARS",
     "CAP_NAMES",
     "SCOPES",
     "CachedReply",
@@ -88,6 +90,7 @@ __all__ = [
     "ToolTurn",
     "UsageCaps",
     "UsageMeter",
+    "cut_tool_arguments",
     "litellm_lm",
     "litellm_price",
     "output_schema",

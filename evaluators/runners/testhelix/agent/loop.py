@@ -12,7 +12,7 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
   after two failed model turns in a row; a session's history only grows, so it never repeats
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
-- every tool call is traced: name, arguments cut to 200 characters, output size, whether
+- every tool call is traced: name, arguments cut to 200 characters (`path` and short arguments first), output size, whether
   it was refused (the trace's phases, journaled), and its seconds (`Trace.timings`);
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
   must fail on the initial program and pass on the pair's repair (`app/` as edited).
@@ -25,7 +25,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluators.llm import LlmFailure, ToolCall, ToolChat
+from evaluators.llm import LlmFailure, ToolCall, ToolChat, cut_tool_arguments
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
@@ -218,7 +218,7 @@ class PairAgent:
             {
                 "step": self.run.steps,
                 "tool": call.name,
-                "arguments": json.dumps(call.arguments, sort_keys=True)[:ARGUMENT_CHARS],
+                "arguments": cut_tool_arguments(call.arguments, ARGUMENT_CHARS),
                 "output_chars": len(output),
                 "refused": output.startswith("refused:"),
             }
