@@ -95,7 +95,8 @@ class LlmClient:
             raise TypeError(
                 f"{signature.__name__} takes inputs {sorted(expected)}, got {sorted(inputs)}"
             )
-        limit = max_tokens or self.settings.max_output_tokens
+        ceiling = self.settings.max_output_tokens  # [llm] max_output_tokens caps every caller
+        limit = min(max_tokens, ceiling) if max_tokens else ceiling
         started = self.meter.elapsed_s()
         messages = self._adapter.format(signature, demos=[], inputs=dict(inputs))
         first = self._complete(signature, messages, limit)

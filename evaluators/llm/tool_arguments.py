@@ -27,13 +27,17 @@ def _order(item: tuple[str, str]) -> tuple[int, int, str]:
     return (leading, long_value, name)
 
 
+def _json(value: object) -> str:
+    return json.dumps(value, default=str, ensure_ascii=False)  # a trace keeps text readable
+
+
 def cut_tool_arguments(arguments: Mapping[str, object], limit: int = ARGUMENT_CHARS) -> str:
     """The arguments as JSON, `path` and short values first, cut to `limit` characters.
 
     A cut text ends with "…"; an uncut one is valid JSON.
     """
-    encoded = [(str(name), json.dumps(value, default=str)) for name, value in arguments.items()]
-    body = ", ".join(f"{json.dumps(name)}: {value}" for name, value in sorted(encoded, key=_order))
+    encoded = [(str(name), _json(value)) for name, value in arguments.items()]
+    body = ", ".join(f"{_json(name)}: {value}" for name, value in sorted(encoded, key=_order))
     text = "{" + body + "}"
     if len(text) <= limit:
         return text

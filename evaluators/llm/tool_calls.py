@@ -3,7 +3,8 @@
 - The request goes through litellm's `completion` with OpenAI-style `tools`; litellm
   speaks each provider's own format (OpenAI `tool_calls`, Anthropic `tool_use` blocks),
   so an agent runs the same on both. The reply is the assistant's text and its tool
-  calls (id, name, parsed JSON arguments).
+  calls (id, name, parsed JSON arguments). `tool_choice` is sent as "auto" (llama.cpp's
+  server ignores tools without it) and `max_tokens` never exceeds `[llm] max_output_tokens`.
 - The meter reserves before the call (a refusal is a `cap` failure and nothing is sent)
   and settles with the reported usage, the reservation when none was reported.
 - Replies are stored under the request's key (model, messages, tools, temperature, max
@@ -89,6 +90,7 @@ class ToolChat:
         max_tokens: int,
     ) -> ToolTurn | LlmFailure:
         """One model turn; see the module docstring."""
+        max_tokens = min(max_tokens, self.settings.max_output_tokens)
         key = request_key(
             model=self.settings.model,
             messages=list(messages),
@@ -175,6 +177,7 @@ class ToolChat:
             model=self.settings.model,
             messages=[dict(m) for m in messages],
             tools=[dict(t) for t in tools],
+            tool_choice="auto",  # llama.cpp's server drops the tools of a request without it
             max_tokens=max_tokens,
             temperature=self.settings.temperature,
             timeout=timeout,

@@ -19,6 +19,10 @@
   `Garbage` (content that parses into no signature), `Status` (429 with Retry-After, 500,
   503, ...), `BrokenBody` (200 with a body that is not JSON).
 
+`server.llama_cpp = True` makes it keep two habits of llama.cpp's OpenAI-compatible server:
+it caps a reply only by `max_tokens` (`max_completion_tokens` is ignored), and it drops the
+tools of a request that does not say `tool_choice`, answering in prose instead.
+
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
 the request's max tokens. Use it as a context manager or through the `llm_server` fixture;
@@ -122,6 +126,7 @@ class LocalLlmServer:
         self.keys_seen: list[str] = []
         self.calls = 0
         self.preflights = 0  # model checks answered (see the module docstring)
+        self.llama_cpp = False  # llama.cpp's habits (see the module docstring)
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -225,9 +230,11 @@ class LocalLlmServer:
                 self.preflights += 1
         else:
             text = reply.text if reply.text is not None else self.responder(body)
+        if isinstance(text, ToolUse) and self.llama_cpp and "tool_choice" not in body:
+            text = text.text or "I would write the tests to a file now."
         if isinstance(text, ToolUse):
             return self._tool_reply(path, body, text, reply)
-        limit = max_tokens_of(body) or 1 << 30
+        limit = (body.get("max_tokens") if self.llama_cpp else max_tokens_of(body)) or 1 << 30
         prompt, completion = reply.tokens or (
             math.ceil(len(message_text(body)) / 4),
             min(math.ceil(len(text) / 4), int(limit)),

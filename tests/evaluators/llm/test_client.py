@@ -252,3 +252,15 @@ def test_an_unreachable_server_is_a_transport_failure_after_the_retries(
     assert isinstance(failure, LlmFailure) and failure.kind == "transport", failure
     assert failure.attempts == 2 and sleeps == [1.0]
     assert not any(path.is_file() for path in tmp_path.rglob("*"))  # nothing to cache
+
+
+def test_max_output_tokens_caps_a_request_that_asks_for_more(
+    server: LocalLlmServer, tmp_path: Path
+) -> None:
+    """Fails if a caller's larger limit (the harness passes 8,192) overrides the config's cap."""
+    client = client_for(settings_for(server, max_output_tokens=300), tmp_path / "llm_cache")
+
+    reply = client.ask(Judge, {"snippet": "def add(a, b): return a + b"}, max_tokens=8192)
+
+    assert isinstance(reply, LlmReply), reply
+    assert max_tokens_of(server.requests[-1]) == 300
