@@ -31,6 +31,7 @@ FAST_MODULES = frozenset(
         "evaluators/llm/test_meter_budgets.py",
         "evaluators/llm/test_replies.py",
         "evaluators/llm/test_settings.py",
+        "evaluators/llm/test_tool_calls.py",
         "evaluators/runners/testhelix/test_cross_validation.py",
         "rsi/cli/test_help.py",
         "rsi/cli/test_progress.py",

@@ -40,6 +40,17 @@ def test_a_file_that_does_not_parse_is_no_result(tmp_path: Path) -> None:
     assert store.get(OP) is None
 
 
+def test_a_valid_file_stored_for_another_op_is_no_result(tmp_path: Path) -> None:
+    """A well-formed file under this op's name that answers another op (a renamed or
+    copied file) is not adopted. Fails with the store's op check put back out: the file
+    below parses and validates, so only that check refuses it."""
+    store = PrefetchStore(tmp_path)
+    other = OP.replace(":t1:", ":t2:")
+    store.put(other, _result())
+    (tmp_path / STORE_DIR / op_file_name(other)).rename(tmp_path / STORE_DIR / op_file_name(OP))
+    assert store.get(OP) is None
+
+
 def test_an_infrastructure_error_is_not_kept(tmp_path: Path) -> None:
     store = PrefetchStore(tmp_path)
     store.put(OP, _result(infra_error="sandbox: initial: infrastructure failure"))
