@@ -56,7 +56,7 @@ MUTATION_EXAMPLES ?= 25
 mutation: $(STAMP)
 	rm -rf mutants
 	RSI_HYPOTHESIS_MAX_EXAMPLES=$(MUTATION_EXAMPLES) $(BIN)/mutmut run --max-children $(MUTATION_JOBS)
-	RSI_HYPOTHESIS_MAX_EXAMPLES=$(MUTATION_EXAMPLES) $(BIN)/python \
+	RSI_HYPOTHESIS_MAX_EXAMPLES=$(MUTATION_EXAMPLES) MUTATION_JOBS=$(MUTATION_JOBS) $(BIN)/python \
 	  experiments/benchmarks/mutation_score.py | tee experiments/benchmarks/results/mutation.txt
 
 clean:

@@ -35,6 +35,7 @@ FAST_MODULES = frozenset(
         "evaluators/runners/testhelix/test_cross_validation.py",
         "rsi/cli/test_help.py",
         "rsi/cli/test_progress.py",
+        "rsi/engine/test_batch.py",
         "rsi/engine/test_evaluation.py",
         "rsi/engine/test_prefetch.py",
         "rsi/engine/test_prefetch_store.py",
