@@ -103,15 +103,20 @@ def score_module(module: str, equivalents: set[str], mutants_dir: Path) -> Modul
     )
 
 
+STARTED = ROOT / ".venv" / ".mutation_started"  # `make mutation` writes its start time here
+
+
 def run_header(mutants_dir: Path) -> str:
-    """The run's date (UTC) and its wall time: from the first mutant written to the last
-    result saved (`make mutation` starts from an empty mutants/)."""
-    written = [p.stat().st_mtime for p in mutants_dir.rglob("*.py")]
-    saved = [p.stat().st_mtime for p in mutants_dir.rglob("*.meta")]
-    minutes, seconds = divmod(round(max(saved) - min(written)), 60)
-    day = datetime.fromtimestamp(max(saved), tz=timezone.utc).date().isoformat()
+    """The run's date (UTC) and its wall time: from `make mutation`'s start to the last
+    result mutmut saved."""
+    finished = max(p.stat().st_mtime for p in mutants_dir.rglob("*.meta"))
+    day = datetime.fromtimestamp(finished, tz=timezone.utc).date().isoformat()
     jobs = os.environ.get("MUTATION_JOBS", "?")
-    return f"# make mutation, {day}, --max-children {jobs}: {minutes} min {seconds} s"
+    header = f"# make mutation, {day}, --max-children {jobs}"
+    if not STARTED.is_file():
+        return header
+    minutes, seconds = divmod(round(finished - float(STARTED.read_text())), 60)
+    return f"{header}: {minutes} min {seconds} s"
 
 
 def main() -> int:

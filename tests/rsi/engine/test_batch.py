@@ -66,8 +66,9 @@ def _watch_cancels(r: Rig) -> list[Hashable]:
     cancel = r.evaluator.pool.cancel
 
     def spy(handles: Iterable[Hashable]) -> None:
+        handles = list(handles)
         cancelled.extend(handles)
-        cancel(list(handles))
+        cancel(handles)
 
     r.evaluator.pool.cancel = spy  # type: ignore[method-assign]
     return cancelled

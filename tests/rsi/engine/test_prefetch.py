@@ -294,17 +294,18 @@ def test_results_finishing_after_they_were_unlisted_are_dropped_unstored(
 def test_a_running_evaluation_is_handed_over_with_its_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    worker = Worker(gated=["b"])
+    worker = Worker(gated=["b", "c"])
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         r.evaluator.prefetching = True
         prefetcher = r.evaluator.prefetcher
         before = time.monotonic()
-        (handle,) = _run_ahead(r, "b")
-        adopted = prefetcher.take(r.op("b", strategy=CHILD))
-        assert adopted is not None and (adopted.result, adopted.handle) == (None, handle)
-        assert before <= adopted.started <= time.monotonic()
-        assert prefetcher.stats.adopted == 1 and prefetcher.running == {}
-        worker.open("b")
+        handles = _run_ahead(r, "b", "c")
+        for task_id, handle in zip(("b", "c"), handles, strict=True):
+            adopted = prefetcher.take(r.op(task_id, strategy=CHILD))
+            assert adopted is not None and (adopted.result, adopted.handle) == (None, handle)
+            assert before <= adopted.started <= time.monotonic()
+        assert prefetcher.stats.adopted == 2 and prefetcher.running == {}
+        worker.open("b", "c")
 
 
 def test_close_cancels_what_is_still_running_and_counts_it_dropped(
