@@ -7,7 +7,8 @@ network none and the task's cpus and memory. The exit code is ignored: the rewar
 `/logs/verifier/reward.json` (a flat object of numbers) if present, else `reward.txt`
 (one float). A target passes when every reward is 1.
 
-- A missing or empty reward file is reported (`problem`), reward 0.
+- A missing or empty reward file is reported (`problem`), with no reward (None): a
+  verifier that wrote nothing scored nothing, neither 0 nor 1.
 - A reward file holding text is bad task input: `UserInputError`, one line.
 - A verifier whose output shows it tried to resolve or reach a host is reported as
   needing the network (offline it cannot run), not as a wrong label.
@@ -61,7 +62,7 @@ class VerifierRun(BaseModel):
 
     target: str  # "initial", "reference", "valid/<name>", "invalid/<name>"
     image: str
-    reward: float  # the smallest reward (0 when none could be read)
+    reward: float | None  # the smallest reward; None when none could be read
     rewards: dict[str, float]
     passed: bool  # every reward is 1
     needs_network: bool
@@ -146,7 +147,7 @@ def run_verifier(
     return VerifierRun(
         target=target,
         image=image,
-        reward=min(rewards.values(), default=0.0),
+        reward=min(rewards.values()) if rewards else None,
         rewards=rewards,
         passed=bool(rewards) and all(v == 1.0 for v in rewards.values()) and problem is None,
         needs_network=needs_network,
@@ -203,7 +204,8 @@ def _describe(run: VerifierRun, should_pass: bool, fetches: str | None) -> str |
         return f"{run.target}: {run.problem}"
     if run.passed != should_pass:
         wanted = "1" if should_pass else "below 1"
-        return f"{run.target}: verifier gave reward {run.reward:g}, expected {wanted}"
+        gave = "no reward" if run.reward is None else f"reward {run.reward:g}"
+        return f"{run.target}: verifier gave {gave}, expected {wanted}"
     return None
 
 

@@ -20,6 +20,7 @@ import re
 import sys
 from collections import Counter
 from dataclasses import dataclass
+from datetime import datetime, timezone
 from importlib.metadata import version
 from pathlib import Path
 
@@ -102,6 +103,22 @@ def score_module(module: str, equivalents: set[str], mutants_dir: Path) -> Modul
     )
 
 
+STARTED = ROOT / ".venv" / ".mutation_started"  # `make mutation` writes its start time here
+
+
+def run_header(mutants_dir: Path) -> str:
+    """The run's date (UTC) and its wall time: from `make mutation`'s start to the last
+    result mutmut saved."""
+    finished = max(p.stat().st_mtime for p in mutants_dir.rglob("*.meta"))
+    day = datetime.fromtimestamp(finished, tz=timezone.utc).date().isoformat()
+    jobs = os.environ.get("MUTATION_JOBS", "?")
+    header = f"# make mutation, {day}, --max-children {jobs}"
+    if not STARTED.is_file():
+        return header
+    minutes, seconds = divmod(round(finished - float(STARTED.read_text())), 60)
+    return f"{header}: {minutes} min {seconds} s"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--target", type=float, default=0.85)
@@ -111,6 +128,7 @@ def main() -> int:
     equivalents = listed_equivalents()
     scores = [score_module(m, equivalents, args.mutants) for m in config["only_mutate"]]
     examples = os.environ.get("RSI_HYPOTHESIS_MAX_EXAMPLES", "300 (default)")
+    print(run_header(args.mutants))
     print(f"mutmut {version('mutmut')}; hypothesis examples per property: {examples}")
     print(f"tests: {' '.join(config['pytest_add_cli_args_test_selection'])}\n")
     header = f"{'module':<26} {'mutants':>7} {'killed':>6} {'timeout':>7} {'survived':>8}"

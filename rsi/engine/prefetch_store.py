@@ -58,12 +58,12 @@ class PrefetchStore:
         evaluation, record = result
         if evaluation.infra_error:
             return
-        stored = StoredResult(op=op, evaluation=evaluation, record=record)
         path = self._path(op)
         path.parent.mkdir(parents=True, exist_ok=True)
         partial = path.with_name(path.name + ".partial")
-        # orjson as in the traces: `default=str` keeps what the trace writer would write.
-        data = stored.model_dump(mode="json")
+        # The evaluation as the journal writes it; the record as the trace writer does
+        # (orjson, `default=str`: an object JSON does not know becomes its text).
+        data = {"op": op, "evaluation": evaluation.model_dump(mode="json"), "record": record}
         partial.write_bytes(orjson.dumps(data, default=str, option=orjson.OPT_NON_STR_KEYS))
         os.replace(partial, path)
 

@@ -4,6 +4,7 @@ sequences itself on the evaluator's own calls to `wait` (one per loop turn), nev
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -22,8 +23,9 @@ from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 
 THREAD_POOL_WAIT = ThreadPool.wait  # the spy's target, kept before any patch
-# Only a deadlock guard: a correct evaluator never makes a test wait on it.
-GUARD_S = 60.0
+# Only a deadlock guard: a correct evaluator never makes a test wait on it. `make mutation`
+# shortens it, so that a mutant that deadlocks the evaluator fails its test sooner.
+GUARD_S = float(os.environ.get("RSI_TEST_GUARD_S", "60"))
 PARENT = Strategy(initial_candidates=3, max_candidates=3)
 CHILD = apply(PARENT, SetScalar(field="agentSteps", value=14))
 SEED = 42

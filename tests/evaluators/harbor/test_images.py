@@ -176,6 +176,7 @@ def test_verifier_reward_json_and_network_need(python_flavor: str, tmp_path: Pat
     assert any("needs the network" in p for p in report["acme__net"]["problems"])
     assert all("expected" not in p for p in report["acme__net"]["problems"])
     assert any("no reward file" in p for p in report["acme__silent"]["problems"])
+    assert {t["reward"] for t in report["acme__silent"]["targets"]} == {None}  # not 1, not 0
     assert report["acme__tb"]["problems"] == [
         "reference: the verifier needs the network (tests/test.sh runs `apt-get update`)"
     ]

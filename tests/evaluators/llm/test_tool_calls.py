@@ -1,80 +1,88 @@
-"""ToolChat through the real litellm path against a local server that keeps llama.cpp's habits.
-
-llama.cpp's OpenAI-compatible server drops the tools of a request that does not say
-`tool_choice`, and caps a reply by `max_tokens` only; `[llm] max_output_tokens` must cap
-every turn whatever the harness asks for (issue: a real open model in the loop).
-"""
+"""ToolChat (evaluators.llm.tool_calls) through the real HTTP path (litellm -> a local
+server answering with native tool calls): a turn already answered in the chat is answered
+from its memory, never sent or billed again, and heard once by the reply-format check."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from pathlib import Path
 
 import pytest
 
-from evaluators.llm import LlmFailure, ToolChat, ToolTurn, UsageCaps, UsageMeter
+from evaluators.llm import ReplyStore, ResponseCache, ToolChat, ToolTurn, UsageCaps, UsageMeter
 from tests.support.llm_judge import FAKE_KEY, KEY_ENV, settings_for
 from tests.support.llm_server import LocalLlmServer, ToolUse
 
-WRITE = {"path": "tests/test_add.py", "content": "def test_add():\n    assert 1 + 1 == 2\n"}
 TOOLS = [
     {
         "type": "function",
         "function": {
             "name": "write_file",
-            "description": "Write a file in the workspace.",
-            "parameters": {
-                "type": "object",
-                "properties": {"path": {"type": "string"}, "content": {"type": "string"}},
-                "required": ["path", "content"],
-            },
+            "description": "Write a file.",
+            "parameters": {"type": "object", "properties": {"path": {"type": "string"}}},
         },
     }
 ]
-
-
-def _writes(body: dict[str, Any]) -> ToolUse:
-    return ToolUse(calls=(("call-1", "write_file", WRITE),))
+MESSAGES = [{"role": "user", "content": "Write the tests."}]
 
 
 @pytest.fixture
-def llama_like() -> Iterator[LocalLlmServer]:
-    with LocalLlmServer(responder=_writes) as running:
-        running.llama_cpp = True
+def server(monkeypatch: pytest.MonkeyPatch) -> Iterator[LocalLlmServer]:
+    monkeypatch.setenv(KEY_ENV, FAKE_KEY)
+    use = ToolUse(calls=(("call-1", "write_file", {"path": "tests/test_a.py"}),))
+    with LocalLlmServer(responder=lambda body: use) as running:
         yield running
 
 
-@pytest.fixture(autouse=True)
-def fake_key(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(KEY_ENV, FAKE_KEY)
+def _chat(
+    server: LocalLlmServer, store: ReplyStore | None
+) -> tuple[ToolChat, list[bool], UsageMeter]:
+    heard: list[bool] = []
+    meter = UsageMeter(UsageCaps(), "generator")
+    chat = ToolChat(
+        settings_for(server), meter, store, observe=lambda malformed, _text: heard.append(malformed)
+    )
+    return chat, heard, meter
 
 
-def _turn(server: LocalLlmServer, max_tokens: int, **settings: object) -> ToolTurn | LlmFailure:
-    chat = ToolChat(settings_for(server, **settings), UsageMeter(UsageCaps(), "generator"))
-    messages = [{"role": "user", "content": "Write one test for add."}]
-    return chat.turn(messages, TOOLS, max_tokens=max_tokens)
+def _turn(chat: ToolChat) -> ToolTurn:
+    turn = chat.turn(MESSAGES, TOOLS, max_tokens=256)
+    assert isinstance(turn, ToolTurn), turn
+    return turn
 
 
-def test_a_server_that_drops_tools_without_tool_choice_still_gets_a_tool_call(
-    llama_like: LocalLlmServer,
+def test_a_repeated_turn_is_answered_from_memory_not_from_the_store(
+    server: LocalLlmServer, tmp_path: Path
 ) -> None:
-    """Fails if `tool_choice` is not sent: the server then answers in prose."""
-    turn = _turn(llama_like, max_tokens=512)
+    """The repeat is remembered (not a cached call) and the format check hears the turn
+    once. Fails with the chat's memory never consulted: the store then answers the repeat,
+    which counts as a cached call and is heard twice."""
+    chat, heard, meter = _chat(server, ResponseCache(tmp_path / "llm_cache"))
+    first, again = _turn(chat), _turn(chat)
+    assert first.calls[0].arguments == {"path": "tests/test_a.py"}
+    assert (first.cached, first.repeated) == (False, False)
+    assert again.calls == first.calls and (again.cached, again.repeated) == (True, True)
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 0, 1)
+    assert used.input_tokens == server.prompt_tokens  # billed once
+    assert server.calls == 1 and heard == [False]
+    # A new chat on the same store (a re-run task) replays it from the store: a cached call.
+    other, other_heard, other_meter = _chat(server, ResponseCache(tmp_path / "llm_cache"))
+    replayed = _turn(other)
+    assert (replayed.cached, replayed.repeated) == (True, False)
+    replay = other_meter.snapshot()
+    assert (replay.cached_calls, replay.remembered_calls) == (1, 0)
+    assert server.calls == 1 and other_heard == [False]
 
-    assert isinstance(turn, ToolTurn), turn
-    assert [(call.name, call.arguments) for call in turn.calls] == [("write_file", WRITE)]
-    assert llama_like.requests[-1]["tool_choice"] == "auto"
 
-
-def test_max_output_tokens_caps_a_turn_that_asks_for_more(llama_like: LlmFailure) -> None:
-    """Fails if the harness's own limit (8,192) reaches the server past the config's cap."""
-    turn = _turn(llama_like, max_tokens=8192, max_output_tokens=256)
-
-    assert isinstance(turn, ToolTurn), turn
-    assert llama_like.requests[-1]["max_tokens"] == 256
-
-
-def test_a_smaller_request_keeps_its_own_limit(llama_like: LocalLlmServer) -> None:
-    _turn(llama_like, max_tokens=100, max_output_tokens=256)
-
-    assert llama_like.requests[-1]["max_tokens"] == 100
+def test_without_a_store_a_repeated_turn_is_not_sent_or_paid_again(
+    server: LocalLlmServer,
+) -> None:
+    """Fails with the chat's memory never consulted: the repeat is sent and billed again."""
+    chat, heard, meter = _chat(server, None)
+    first, again = _turn(chat), _turn(chat)
+    assert again.calls == first.calls and again.repeated
+    used = meter.snapshot()
+    assert (used.calls, used.cached_calls, used.remembered_calls) == (1, 0, 1)
+    assert server.calls == 1 and used.input_tokens == server.prompt_tokens
+    assert heard == [False]

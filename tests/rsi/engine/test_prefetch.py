@@ -8,6 +8,8 @@ with `evaluate_one` replaced by a worker whose gated tasks finish when the test 
 
 from __future__ import annotations
 
+import time
+from concurrent.futures import wait
 from pathlib import Path
 
 import pytest
@@ -17,7 +19,7 @@ from rsi.engine import PrefetchBatch, StopRequested
 from rsi.engine.prefetch_store import STORE_DIR
 from rsi.journal import op_file_name
 from search_space import strategy_id
-from tests.support.evaluator_rig import CHILD, PARENT, Background, Worker, rig
+from tests.support.evaluator_rig import CHILD, PARENT, Background, Rig, Worker, rig
 from tests.support.search_fixtures import write_small_config
 
 
@@ -214,6 +216,110 @@ def test_a_stop_leaves_prefetched_work_unjournaled_and_close_forgets_it(
     assert r.recorded == [r.op("a"), r.op("b")]
     assert "c" not in worker.paid_tasks()
     assert r.evaluator.prefetcher.stats.dropped == 1
+
+
+# --- the prefetcher alone: its list, its results and its counts -------------------------------
+
+
+def _run_ahead(r: Rig, *task_ids: str) -> list[object]:
+    """List `task_ids` (CHILD, train) and submit each; their pool handles."""
+    r.evaluator.prefetch([PrefetchBatch(CHILD, task_ids, "train")])
+    prefetcher = r.evaluator.prefetcher
+    for _ in task_ids:
+        assert prefetcher.submit_next()
+    return list(prefetcher.running)
+
+
+def test_a_new_list_keeps_the_finished_results_it_still_holds_and_drops_the_rest(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with rig(tmp_path, monkeypatch, Worker(), max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        prefetcher = r.evaluator.prefetcher
+        handles = _run_ahead(r, "b", "c")
+        wait(handles)  # type: ignore[arg-type]
+        prefetcher.reap(handles)
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b",), "train")])
+        stats = prefetcher.stats
+        assert (stats.dropped, stats.restored) == (1, 0)  # `b` kept in memory, not re-read
+        assert prefetcher.take(r.op("c", strategy=CHILD)) is None
+        kept = prefetcher.take(r.op("b", strategy=CHILD))
+        assert kept is not None and kept.result is not None
+        assert kept.result[0].task_id == "b" and stats.adopted == 1
+        assert not prefetcher.submit_next()  # nothing left to run
+
+
+def test_a_new_list_never_runs_again_what_is_running_or_done(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker(gated=["b"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        prefetcher = r.evaluator.prefetcher
+        (done,) = _run_ahead(r, "d")
+        wait([done])  # type: ignore[list-item]
+        prefetcher.reap([done])
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("d", "b"), "train")])
+        assert prefetcher.submit_next()  # `b`, now running
+        r.evaluator.prefetch([PrefetchBatch(CHILD, ("b", "c", "d"), "train")])
+        assert prefetcher.submit_next() and not prefetcher.submit_next()  # `c` alone
+        worker.open("b")
+        wait(list(prefetcher.running))  # type: ignore[arg-type]
+        assert prefetcher.stats.restored == 0
+    assert sorted(worker.paid_tasks()) == ["b", "c", "d"]
+
+
+def test_results_finishing_after_they_were_unlisted_are_dropped_unstored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Both reaped together; their seconds still count for the longest-first order."""
+    worker = Worker(gated=["b", "c"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        prefetcher = r.evaluator.prefetcher
+        before = time.monotonic()
+        handles = _run_ahead(r, "b", "c")
+        r.evaluator.prefetch([])  # the search no longer needs them; they cannot be stopped
+        worker.open("b", "c")
+        wait(handles)  # type: ignore[arg-type]
+        seconds = prefetcher.reap(handles)
+        elapsed = time.monotonic() - before
+        assert prefetcher.stats.dropped == 2 and prefetcher.running == {}
+        assert prefetcher.take(r.op("b", strategy=CHILD)) is None
+        assert not (tmp_path / "run" / STORE_DIR).exists()
+    assert set(seconds) == {"b", "c"}
+    assert all(0.0 <= s <= elapsed for s in seconds.values())
+
+
+def test_a_running_evaluation_is_handed_over_with_its_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker(gated=["b", "c"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        prefetcher = r.evaluator.prefetcher
+        before = time.monotonic()
+        handles = _run_ahead(r, "b", "c")
+        for task_id, handle in zip(("b", "c"), handles, strict=True):
+            adopted = prefetcher.take(r.op(task_id, strategy=CHILD))
+            assert adopted is not None and (adopted.result, adopted.handle) == (None, handle)
+            assert before <= adopted.started <= time.monotonic()
+        assert prefetcher.stats.adopted == 2 and prefetcher.running == {}
+        worker.open("b", "c")
+
+
+def test_close_cancels_what_is_still_running_and_counts_it_dropped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker(gated=["b"])
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        r.evaluator.prefetching = True
+        prefetcher = r.evaluator.prefetcher
+        _run_ahead(r, "b")
+        r.evaluator.close(finished=False)
+        assert prefetcher.running == {} and prefetcher.stats.dropped == 1
+        assert not prefetcher.submit_next()
+        worker.open("b")
 
 
 @pytest.mark.parametrize(

@@ -40,10 +40,48 @@ def test_a_file_that_does_not_parse_is_no_result(tmp_path: Path) -> None:
     assert store.get(OP) is None
 
 
+def test_a_valid_file_stored_for_another_op_is_no_result(tmp_path: Path) -> None:
+    """A well-formed file under this op's name that answers another op (a renamed or
+    copied file) is not adopted. Fails with the store's op check put back out: the file
+    below parses and validates, so only that check refuses it."""
+    store = PrefetchStore(tmp_path)
+    other = OP.replace(":t1:", ":t2:")
+    store.put(other, _result())
+    (tmp_path / STORE_DIR / op_file_name(other)).rename(tmp_path / STORE_DIR / op_file_name(OP))
+    assert store.get(OP) is None
+
+
 def test_an_infrastructure_error_is_not_kept(tmp_path: Path) -> None:
     store = PrefetchStore(tmp_path)
     store.put(OP, _result(infra_error="sandbox: initial: infrastructure failure"))
     assert store.get(OP) is None and not (tmp_path / STORE_DIR).exists()
+
+
+def test_an_evaluation_comes_back_as_the_journal_would_write_it(tmp_path: Path) -> None:
+    """A set in its trace is a list in the journal's JSON: the stored one is the same."""
+    store = PrefetchStore(tmp_path)
+    evaluation = _result(trace={"tally": {3}})[0]
+    store.put(OP, (evaluation, RECORD))
+    stored = store.get(OP)
+    assert stored is not None
+    assert stored[0].model_dump(mode="json") == evaluation.model_dump(mode="json")
+    assert stored[0].trace == {"tally": [3]}
+
+
+def test_a_record_holding_an_object_json_does_not_know_is_stored_as_its_text(
+    tmp_path: Path,
+) -> None:
+    """As `Evaluator.write_trace` writes it (`default=str`). Before, the record went
+    through pydantic's JSON mode, which refuses such an object: the prefetcher raised."""
+
+    class Odd:
+        def __str__(self) -> str:
+            return "odd"
+
+    store = PrefetchStore(tmp_path)
+    store.put(OP, (_result()[0], {"trace": {"seen": Odd()}}))
+    stored = store.get(OP)
+    assert stored is not None and stored[1] == {"trace": {"seen": "odd"}}
 
 
 def test_keep_only_and_clear(tmp_path: Path) -> None:
@@ -56,6 +94,7 @@ def test_keep_only_and_clear(tmp_path: Path) -> None:
     store.clear()
     assert not (tmp_path / STORE_DIR).exists()
     store.keep_only([])  # nothing stored: nothing to do
+    store.clear()  # a search that never prefetched finishes as well
 
 
 def test_a_record_is_stored_as_its_trace_file_would_be_written(tmp_path: Path) -> None:
