@@ -96,7 +96,9 @@ def lineage_nodes(state: SearchState) -> tuple[TreeNode, ...]:
                 round=c.round,
                 attempt=None,
                 edge=edge_label(parent.strategy, c.edit, c.strategy) if parent else "",
-                detail="" if c.dev_rar is None else f"dev {c.dev_rar:.0%}",
+                detail=""
+                if c.dev_rar is None
+                else f"dev {'≤ ' if c.dev_rar_at_most else ''}{c.dev_rar:.0%}",
                 champion=c.strategy_id == champion,
                 on_champion_path=c.strategy_id in path,
             )

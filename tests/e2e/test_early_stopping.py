@@ -21,7 +21,9 @@ from typing import Any
 import pytest
 
 from evaluators.tasks import TaskSet
-from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV, SearchState
+from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV, SearchState, read_events
+from rsi.lineage.plan import candidate_node, plan
+from tests.support.cli_helpers import run_rsi
 from tests.support.coin_search import ROOT, coin_config, coin_search
 
 SEEDS = range(1, 25)  # 24 searches each way, about a second each
@@ -122,3 +124,29 @@ def test_killed_at_an_early_decision_the_resume_never_runs_what_it_skipped(
         assert skipped and not skipped & set(paid)
         before = {tuple(e["op"].split(":")[2:4]) for e in expected[:kill_after]}
         assert not {tuple(p.split()) for p in paid} & before  # nothing paid twice
+
+
+def test_a_dev_score_stopped_early_reads_at_most_everywhere(tasks: TaskSet, tmp_path: Path) -> None:
+    """`rsi status` (text and --json), the report and the MLflow projection say "at most"."""
+    run_dir = tmp_path / "run"
+    state = coin_search(coin_config(tmp_path, SEED, stop=True), tasks, run_dir)
+    bounded = [c for c in state.candidates.values() if c.dev_rar_at_most]
+    assert bounded, "seed 1 races a kept child off dev"
+    sid, rar = bounded[0].strategy_id, bounded[0].dev_rar
+    assert rar is not None
+    status = run_rsi("status", str(run_dir), "--json")
+    kept = {k["strategy_id"]: k for k in json.loads(status.stdout)["kept"]}
+    assert kept[sid]["dev_rar_at_most"] is True and kept[sid]["dev_rar"] == rar
+    assert sum(k["dev_rar_at_most"] for k in kept.values()) == len(bounded)
+    text = run_rsi("status", str(run_dir)).stdout
+    assert f"at most {rar:.1%}" in text
+    report = run_rsi("report", str(run_dir), "--out", str(tmp_path / "report"))
+    assert report.returncode == 0, report.stderr
+    assert f"at most {rar * 100:.1f}%" in (tmp_path / "report" / "report.html").read_text()
+    planned = plan(read_events(run_dir))
+    assert planned is not None
+    nodes = {node.key: node for node in planned.nodes}
+    assert nodes[candidate_node(sid)].tags["rsi.dev_rar_bound"] == "at most"
+    assert nodes[candidate_node(sid)].metrics["dev_rar"] == rar
+    exact = [c.strategy_id for c in state.candidates.values() if not c.dev_rar_at_most]
+    assert all("rsi.dev_rar_bound" not in nodes[candidate_node(c)].tags for c in exact)
