@@ -189,7 +189,7 @@ def _fields(state: SearchState) -> tuple[FieldEffect, ...]:
         children = {p.child_id for p in state.proposals if p.field == name}
         screens = [s for s in state.screens.values() if s.child_id in children]
         rejected = sum(1 for x in state.rejections if (x.field or "(none)") == name)
-        gains = [s.child_successes - s.parent_successes for s in screens]
+        gains = [s.shown()[0] for s in screens]  # over the tasks the verdict read
         effects.append(
             FieldEffect(
                 field=name,
