@@ -124,6 +124,8 @@ class ScreenStep:
             return {t: evaluations[t].success for t in tasks}
 
         if decided is None:
+            # The race alone says which of these run: none starts ahead in an idle slot.
+            self.evaluator.withdraw([self.evaluator.op(strategy, t, purpose) for t in order])
             return run_race(order, decide, evaluate, self.racing.wave), evaluations
         skipped = set(decided.skipped)
         read = evaluate(
@@ -143,7 +145,6 @@ class ScreenStep:
     ) -> None:
         """Journal a race decided before its last task; its skipped ops never start."""
         skipped = tuple(self.evaluator.op(strategy, t, purpose) for t in result.left)
-        self.evaluator.withdraw(skipped)
         decided = DecidedEarly(
             purpose="train" if purpose == "train" else "dev",
             strategy_id=strategy_id(strategy),
