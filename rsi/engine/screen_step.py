@@ -82,6 +82,8 @@ class ScreenStep:
             ),
         )
         assert self.state.split is not None
+        if self.state.candidates[sid].dev_rar is not None:
+            return  # scored before a resume: its race was run against the search as it was
         tasks = self.state.split.roles["dev"]
         n = len(tasks)
         race = dev_race(self.state, sid, n) if self.racing.stop else None

@@ -26,6 +26,7 @@ from rsi.journal import (
     Journal,
     RoundStarted,
     SearchState,
+    SplitRecorded,
     evaluation_op,
 )
 from search_space import SearchSpace, strategy_id
@@ -171,3 +172,29 @@ def test_a_screen_stops_at_its_decision_and_a_resume_reads_only_what_it_read(
         resumed = _screen(r.journal, r.evaluator, r.journal.fold())
     assert again.paid_tasks() == []  # read from the journal; nothing skipped is run
     assert resumed.state.screens[1] == screened
+
+
+def test_a_resume_keeps_a_candidate_scored_before_without_racing_it_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The engine keeps the initial strategy again on every resume: its dev score stands,
+    though a better candidate now exists that it would race against (and lose to early)."""
+    dev = ("d1", "d2", "d3", "d4")
+    worker = Worker({"d1": True, "d2": False, "d3": True, "d4": True})
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        record = _Recorder(r.journal)
+        roles = {"proposal": TASKS, "dev": dev, "release": ()}
+        record("split", SplitRecorded(seed=1, roles=roles, hashes={}))
+        reflection = ReflectionStep(record.state, record, object(), None, SearchSpace(), SEED)  # type: ignore[arg-type]
+        step = ScreenStep(
+            record.state, record, r.evaluator, acceptance_rule("strict-no-regression"),
+            reflection, Racing(stop=True, wave=1),
+        )  # fmt: skip
+        step.keep(PARENT, parent_id=None, round_number=0, edit=None, proposer=None)
+        child = dict(parent_id=strategy_id(PARENT), round_number=1, edit={}, proposer="t")
+        step.keep(CHILD, **child)  # type: ignore[arg-type]
+        assert record.state.best_candidate().strategy_id == strategy_id(CHILD)  # a tie, later
+        paid = len(worker.calls)
+        step.keep(PARENT, parent_id=None, round_number=0, edit=None, proposer=None)
+    assert len(worker.calls) == paid  # nothing evaluated, nothing journaled differently
+    assert not record.state.candidates[strategy_id(PARENT)].dev_rar_at_most
