@@ -19,11 +19,14 @@ on-run's evaluations are a subset of the off-run's), so a replayed evaluation ke
 sandbox seconds it cost when it ran.
 
 Usage: python experiments/benchmarks/early_stop.py [--seeds 1-10] [--worlds quickstart,noisy,coin]
+       [--save PART.json]   (several parts, e.g. seed ranges run side by side, then)
+       python experiments/benchmarks/early_stop.py --combine PART.json PART.json ...
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -138,6 +141,7 @@ def run_world(name: str, seeds: list[int], home: Path) -> dict[str, Any]:
         shares.append(race_shares(on))
         print(
             f"  seed {seed:2}: paid off {len(off.evaluations):4} on {len(on.evaluations):4}; "
+            f"sandbox s off {seconds(memo, off):5.0f} on {seconds(memo, on):5.0f}; "
             f"racable off {racable(off):3} on {racable(on):3}; early screens "
             f"{len(on.screens_decided)}/{len(on.screens)}, early dev {len(on.devs_decided)}; "
             f"same decisions {equal}",
@@ -219,18 +223,47 @@ def plan_both_ways(shares: list[tuple[float | None, float | None]]) -> None:
     print(f"  saving: ${saving['usd']:,.0f} and {saving['evaluations']:,.0f} task evaluations")
 
 
+def combine(parts: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Worlds run in several parts (seed ranges), added up per world, in first-seen order."""
+    worlds: dict[str, dict[str, Any]] = {}
+    for part in parts:
+        known = worlds.get(part["name"])
+        if known is None:
+            worlds[part["name"]] = json.loads(json.dumps(part))
+            continue
+        known["seeds"] += part["seeds"]
+        known["same"] += part["same"]
+        for label in ("off", "on"):
+            known["totals"][label] = [
+                a + b for a, b in zip(known["totals"][label], part["totals"][label], strict=True)
+            ]
+        known["early"] = [a + b for a, b in zip(known["early"], part["early"], strict=True)]
+        known["last_task"] = [
+            a + b for a, b in zip(known["last_task"], part["last_task"], strict=True)
+        ]
+        known["shares"] += part["shares"]
+    return list(worlds.values())
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seeds", default="1-10")
     parser.add_argument("--worlds", default="quickstart,noisy,coin")
+    parser.add_argument("--save", type=Path, help="also write the worlds' results here")
+    parser.add_argument("--combine", type=Path, nargs="+", help="report saved parts together")
     args = parser.parse_args()
-    first, last = (int(x) for x in args.seeds.split("-"))
     started = time.monotonic()
-    results = []
-    with tempfile.TemporaryDirectory(prefix="rsi-early-stop-") as home:
-        for name in args.worlds.split(","):
-            seeds = [42] if name == "quickstart" else list(range(first, last + 1))
-            results.append(run_world(name, seeds, Path(home)))
+    if args.combine:
+        results = combine([w for path in args.combine for w in json.loads(path.read_text())])
+    else:
+        first, last = (int(x) for x in args.seeds.split("-"))
+        results = []
+        with tempfile.TemporaryDirectory(prefix="rsi-early-stop-") as home:
+            for name in args.worlds.split(","):
+                seeds = [42] if name == "quickstart" else list(range(first, last + 1))
+                results.append(run_world(name, seeds, Path(home)))
+        if args.save:
+            args.save.write_text(json.dumps(results))
     print()
     for world in results:
         report(world)
