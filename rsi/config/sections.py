@@ -59,7 +59,8 @@ class SearchSection(ConfigSection):
     # Evaluations a race runs together before it reads its decision again (more when no
     # decision can come sooner). Not tied to `workers`, so the journal is the same at any
     # worker count; at least the slots keeps them busy, at up to `race_wave - 1` evaluations
-    # paid past a decision.
+    # paid past a decision. Proposers are shown the tasks a race read, so unlike the switch
+    # it is part of the config's fingerprint.
     race_wave: int = Field(default=2, ge=1)
 
 
