@@ -29,6 +29,7 @@ from rsi.journal import (
     SplitRecorded,
     evaluation_op,
 )
+from rsi.proposers import ReflectionResult, ScreenFeedback
 from search_space import SearchSpace, strategy_id
 from tests.support.evaluator_rig import CHILD, PARENT, SEED, Worker, fake_evaluation, rig
 
@@ -198,3 +199,45 @@ def test_a_resume_keeps_a_candidate_scored_before_without_racing_it_again(
         step.keep(PARENT, parent_id=None, round_number=0, edit=None, proposer=None)
     assert len(worker.calls) == paid  # nothing evaluated, nothing journaled differently
     assert not record.state.candidates[strategy_id(PARENT)].dev_rar_at_most
+
+
+class _Reflecting:
+    """A reflector that keeps what reflection is shown."""
+
+    name = "reflecting"
+
+    def __init__(self) -> None:
+        self.shown: list[ScreenFeedback] = []
+
+    def propose(self, context: object) -> None:
+        raise AssertionError("not asked to propose here")
+
+    def reflect(self, context: object, proposal: object, verdict: ScreenFeedback) -> object:
+        self.shown.append(verdict)
+        return ReflectionResult(())
+
+
+def test_reflection_reads_what_was_paid_and_is_told_what_was_skipped(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    worker = Worker({"a": False, "b": True, "c": True, "d": True})
+    reflector = _Reflecting()
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        record = _Recorder(r.journal)
+        reflection = ReflectionStep(record.state, record, reflector, None, SearchSpace(), SEED)  # type: ignore[arg-type]
+        step = ScreenStep(
+            record.state, record, r.evaluator, acceptance_rule("strict-no-regression"),
+            reflection, Racing(stop=True, wave=2),
+        )  # fmt: skip
+        started = RoundStarted(round=1, parent_id=strategy_id(PARENT), tasks=TASKS)
+        child = ChildProposed(
+            round=1, attempt=1, parent_id=strategy_id(PARENT), child_id=strategy_id(CHILD),
+            proposer="test", field="agentSteps", edit={}, rationale="r",
+            strategy=CHILD.to_json_dict(),
+        )  # fmt: skip
+        parents = {t: fake_evaluation(PARENT, t, "train", s) for t, s in PARENT_SOLVED.items()}
+        step.screen(started, PARENT, parents, child)
+    (feedback,) = reflector.shown
+    assert feedback.skipped == ("c", "d") and feedback.lost == ("a",) and feedback.gained == ()
+    assert (feedback.gain, feedback.regressions) == (-1, 1)  # over a and b, the tasks paid
+    assert "decided after 2 of 4 tasks" in feedback.reason
