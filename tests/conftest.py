@@ -41,6 +41,7 @@ FAST_MODULES = frozenset(
         "rsi/engine/test_evaluation.py",
         "rsi/engine/test_prefetch.py",
         "rsi/engine/test_prefetch_store.py",
+        "rsi/engine/test_race.py",
         "evaluators/sandbox/test_scratch.py",
         "rsi/engine/test_screening.py",
         "rsi/engine/test_steps.py",

@@ -46,6 +46,79 @@ def plan_for(config: ExperimentConfig, source: Path | None) -> tuple[Forecast, s
     return forecast(config, measured, reused), note
 
 
+def flipped(config: ExperimentConfig) -> ExperimentConfig:
+    """`config` with `[search] stop_when_decided` the other way."""
+    search = config.search.model_copy(
+        update={"stop_when_decided": not config.search.stop_when_decided}
+    )
+    return config.model_copy(update={"search": search})
+
+
+def switch_bills(result: Forecast, other: Forecast) -> dict[str, Any]:
+    """Both bills of the switch, as configured and flipped, and what stopping saves."""
+    by_switch = {result.stop_when_decided: result, other.stop_when_decided: other}
+    on, off = by_switch[True], by_switch[False]
+
+    def bill(plan: Forecast) -> dict[str, Any]:
+        case = plan.expected
+        return {
+            "stop_when_decided": plan.stop_when_decided,
+            "worst_usd": plan.worst.total.total_usd,
+            "expected_usd": case.total.total_usd if case is not None else None,
+            "expected_evaluations": case.total.evaluations if case is not None else None,
+        }
+
+    saving = None
+    if on.expected is not None and off.expected is not None:
+        usd = (on.expected.total.total_usd, off.expected.total.total_usd)
+        saving = {
+            "usd": None if None in usd else (usd[1] or 0.0) - (usd[0] or 0.0),
+            "evaluations": off.expected.total.evaluations - on.expected.total.evaluations,
+        }
+    return {
+        "configured": bill(result),
+        "flipped": bill(other),
+        "race_shares": list(on.race_shares),
+        "race_shares_measured": on.race_shares_measured,
+        "saving": saving,
+    }
+
+
+def render_switch(bills: dict[str, Any]) -> None:
+    """`[search] stop_when_decided` both ways: the expected bills and the saving."""
+    lines = []
+    for key in ("configured", "flipped"):
+        bill = bills[key]
+        state = "true" if bill["stop_when_decided"] else "false"
+        how = "as configured" if key == "configured" else "flipped"
+        expected = bill["expected_usd"]
+        figure = (
+            f"expected {_usd(expected)} ({_n(bill['expected_evaluations'])} task evaluations)"
+            if bill["expected_evaluations"] is not None
+            else "no expected case (run `rsi pilot`)"
+        )
+        lines.append(f"  stop_when_decided = {state} ({how}): {figure}")
+    console.print(Text.assemble(("early stopping", "bold"), " ([search] stop_when_decided)"))
+    for line in lines:
+        console.print(line)
+    saving = bills["saving"]
+    screen, dev = bills["race_shares"]
+    how = "measured" if bills["race_shares_measured"] else "assumed"
+    if saving is not None:
+        console.print(
+            f"  stopping when decided saves {_usd(saving['usd'])} and "
+            f"{_n(saving['evaluations'])} task evaluations, expected (a screen pays "
+            f"{screen:.0%} of its tasks, a kept child's dev {dev:.0%}: {how}); the worst case "
+            "is the same either way: a decision may come at a race's last task"
+        )
+    else:
+        worst = bills["configured"]["worst_usd"]
+        console.print(
+            f"  worst case {_usd(worst)} either way (a decision may come at a race's last "
+            "task); the expected saving needs a measurement (`rsi pilot`)"
+        )
+
+
 def _n(value: float) -> str:
     """Counts as people read them: 48,240 or 1.65B tokens."""
     for scale, suffix in ((1e9, "B"), (1e6, "M")):
@@ -183,11 +256,14 @@ def plan(
     as_json: JsonFlag = False,
 ) -> None:
     """What a search will cost before it runs: calls, tokens, dollars and hours per phase."""
-    result, note = plan_for(load_config(config_file), source)
+    config = load_config(config_file)
+    result, note = plan_for(config, source)
+    bills = switch_bills(result, plan_for(flipped(config), source)[0])
     if as_json:
-        print_json(to_json(result, note))
+        print_json({**to_json(result, note), "stop_when_decided": bills})
     else:
         render(result, note)
+        render_switch(bills)
 
 
 def pilot(
@@ -206,9 +282,11 @@ def pilot(
         print(f"stopped: {reached}", file=sys.stderr)
         raise typer.Exit(130) from None
     result, note = plan_for(config, directory)
+    bills = switch_bills(result, plan_for(flipped(config), directory)[0])
     rows = [{"task": t, "success": e.success, **model_usage(e)} for t, e in done.items()]
     if as_json:
-        print_json({"run_dir": str(directory), "tasks": rows, "plan": to_json(result, note)})
+        plan_json = {**to_json(result, note), "stop_when_decided": bills}
+        print_json({"run_dir": str(directory), "tasks": rows, "plan": plan_json})
         return
     table = Table(title=f"pilot: {len(rows)} tasks in {directory}", title_justify="left")
     # Calls are what the provider billed; a question asked twice was answered from memory.
@@ -225,3 +303,4 @@ def pilot(
         )
     console.print(table)
     render(result, note)
+    render_switch(bills)

@@ -23,7 +23,7 @@ from rsi.config import (
 )
 from rsi.engine import SearchInterrupted, power_warning, read_refused
 from rsi.forecast import Spend
-from rsi.journal import RunSummary, edit_text
+from rsi.journal import RunSummary, dev_text, edit_text
 from rsi.release import GateReport, gate_table
 from search_space import UserInputError
 
@@ -248,7 +248,7 @@ def render_summary(summary: RunSummary) -> None:
             str(kept.round),
             kept.proposer or "initial",
             edit_text(kept.edit) if kept.edit else "-",
-            f"{kept.dev_rar:.1%}" if kept.dev_rar is not None else "-",
+            dev_text(kept.dev_rar, kept.dev_rar_at_most),
         )
     console.print(table)
     if summary.proposals:

@@ -171,6 +171,9 @@ class ExperimentConfig(ConfigSection):
         data["experiment"].pop("runs_dir", None)
         data.get("search", {}).pop("workers", None)
         data.get("search", {}).pop("prefetch", None)  # the journal is the same either way
+        # Racing changes which evaluations are paid, never what the search decides (its
+        # `race_wave` does: proposers are shown the tasks a race read, so it stays).
+        data.get("search", {}).pop("stop_when_decided", None)
         data.pop("executor", None)
         data.get("llm", {}).pop("max_concurrent_calls", None)
         # Prices change what a search costs, not what it decides (a money cap is [budget]).

@@ -52,6 +52,16 @@ class SearchSection(ConfigSection):
     # (rsi.engine.prefetch). "auto": only with the scripted runner, where work a search
     # never asks for (it stopped early) costs nothing but CPU; elsewhere it is paid calls.
     prefetch: Literal["auto", "on", "off"] = "auto"
+    # Stop a child's screen, and a kept child's dev score, once the decision they feed can
+    # no longer change (rsi.engine.race): the same decisions for fewer paid evaluations.
+    # Off, every task is evaluated (the paper's protocol).
+    stop_when_decided: bool = True
+    # Evaluations a race runs together before it reads its decision again (more when no
+    # decision can come sooner). Not tied to `workers`, so the journal is the same at any
+    # worker count; at least the slots keeps them busy, at up to `race_wave - 1` evaluations
+    # paid past a decision. Proposers are shown the tasks a race read, so unlike the switch
+    # it is part of the config's fingerprint.
+    race_wave: int = Field(default=2, ge=1)
 
 
 class ProposersSection(ConfigSection):

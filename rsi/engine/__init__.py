@@ -11,6 +11,8 @@ Public surface:
 - `SearchParts`: what a running engine built, in one place (`parts.py`);
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `ScreenStep`: keeping a candidate, screening a child and closing its round;
+- `Racing`: `[search] stop_when_decided` and `race_wave`, the screen's and dev's races
+  (`race.py`: stop once the decision is fixed, the same journal at any worker count);
 - `minibatch`, `Budget`, `StopFlag`: sampling and stop conditions;
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
@@ -37,6 +39,7 @@ from rsi.engine.pools import EvaluationPool, ThreadPool
 from rsi.engine.prefetch import PrefetchBatch
 from rsi.engine.proposal_context import build_context
 from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.race import Racing
 from rsi.engine.runtime import build_proposer, build_services, load_initial
 from rsi.engine.sampling import minibatch
 from rsi.engine.screen_step import ScreenStep
@@ -62,6 +65,7 @@ __all__ = [
     "ModelUnavailable",
     "PrefetchBatch",
     "ProposalStep",
+    "Racing",
     "ScreenStep",
     "ScreenVerdict",
     "SearchInterrupted",

@@ -94,6 +94,10 @@ class Evaluator:
                     items.append(PrefetchItem(op, batch.strategy, task_id, batch.purpose))
         self.prefetcher.plan(items)
 
+    def withdraw(self, ops: Sequence[str]) -> None:
+        """Never start `ops` ahead: a race decided without them (rsi/engine/race.py)."""
+        self.prefetcher.withdraw(set(ops))
+
     def close(self, *, finished: bool) -> None:
         """Cancel prefetched work that has not started; once the search has `finished`,
         delete the finished prefetched results kept for a resume too."""

@@ -16,6 +16,7 @@ from rsi.engine.evaluator import Evaluator
 from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
 from rsi.engine.pools import EvaluationPool
 from rsi.engine.proposal_step import ProposalStep
+from rsi.engine.race import Racing
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer
 from rsi.engine.schedule import Schedule
@@ -98,7 +99,8 @@ def build_parts(
         space=config.search_space,
         seed=seed,
     )
-    screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection)
+    racing = Racing(stop=config.search.stop_when_decided, wave=config.search.race_wave)
+    screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection, racing)
     return SearchParts(
         journal=inputs.journal,
         schedule=Schedule(config, state),

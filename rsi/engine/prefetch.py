@@ -179,6 +179,11 @@ class Prefetcher:
                 return Adopted(None, handle, flight.started)
         return None
 
+    def withdraw(self, ops: Collection[str]) -> None:
+        """Unlist `ops` that have not started (a race decided without them): they never
+        start. One already running or done stays, to be taken or dropped as usual."""
+        self._queued = [item for item in self._queued if item.op not in ops]
+
     def close(self) -> None:
         """Cancel what has not started and drop everything held in memory (the search is
         over or stopping; the store keeps finished results for `rsi resume`)."""

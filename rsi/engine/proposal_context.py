@@ -26,6 +26,8 @@ def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:
         if screened is None or screened.child_id != proposed.child_id:
             continue
         scalars = {f: proposed.strategy[f] for f in SCALAR_FIELDS}
+        # Over the tasks the verdict read: the same with `stop_when_decided` on or off.
+        gain, regressions = screened.shown()
         past.append(
             PastAttempt(
                 proposed.round,
@@ -34,8 +36,8 @@ def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:
                 proposed.proposer,
                 "kept" if screened.passed else "screen-failed",
                 screened.reason,
-                gain=screened.child_successes - screened.parent_successes,
-                regressions=screened.regressions,
+                gain=gain,
+                regressions=regressions,
                 scalars=scalars,
             )
         )

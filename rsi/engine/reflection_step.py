@@ -62,17 +62,17 @@ class ReflectionStep:
         )  # fmt: skip
         proposal = Proposal(child.edit, child.field, child.proposer, child.rationale)
         parent_evals, child_evals = outcomes
+        # A screen decided early (rsi/engine/race.py) paid for some tasks only: reflection
+        # reads those and is told which were skipped.
+        paid = [t for t in started.tasks if t in child_evals]
         feedback = ScreenFeedback(
             passed=screen.passed,
-            gain=screen.child_successes - screen.parent_successes,
+            gain=screen.child_successes - sum(parent_evals[t].success for t in paid),
             regressions=screen.regressions,
             reason=screen.reason,
-            gained=tuple(
-                t for t in started.tasks if child_evals[t].success and not parent_evals[t].success
-            ),
-            lost=tuple(
-                t for t in started.tasks if parent_evals[t].success and not child_evals[t].success
-            ),
+            gained=tuple(t for t in paid if child_evals[t].success and not parent_evals[t].success),
+            lost=tuple(t for t in paid if parent_evals[t].success and not child_evals[t].success),
+            skipped=tuple(t for t in started.tasks if t not in child_evals),
         )
         result = self.proposer.reflect(context, proposal, feedback)
         for index, insight in enumerate(result.insights):

@@ -10,8 +10,14 @@ successes) and returns a `ScreenVerdict`. `[search] acceptance` picks one by nam
   evaluated on) strictly above the parent's, with no regression check. On one shared
   minibatch, as the engine evaluates, it decides exactly as `strict-sum` does.
 
-`AcceptanceRule` is the extension point (like an Optuna sampler): implement `name` and
-`screen`, then register the rule in `ACCEPTANCE_RULES` and in `[search] acceptance`.
+Each rule also answers `decide`: given the child's outcomes on part of the minibatch, the
+verdict if no outcome of the remaining tasks can change it, else None. The screen stops
+there (`[search] stop_when_decided`, rsi/engine/race.py). "Decided" is never wrong: for
+every completion of the remaining outcomes, `screen` passes exactly when `decide` said so.
+
+`AcceptanceRule` is the extension point (like an Optuna sampler): implement `name`,
+`screen` and `decide` (returning None always is correct: the screen then reads every task),
+then register the rule in `ACCEPTANCE_RULES` and in `[search] acceptance`.
 """
 
 from __future__ import annotations
@@ -44,6 +50,11 @@ class AcceptanceRule(Protocol):
         """The verdict on per-task successes (True = solved) of parent and child."""
         ...
 
+    def decide(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict | None:
+        """The verdict when `child` (outcomes on some of `parent`'s tasks) already fixes it
+        whatever the other tasks give; its counts are over the tasks evaluated. Else None."""
+        ...
+
 
 def _same_tasks(parent: Mapping[str, bool], child: Mapping[str, bool]) -> None:
     if set(parent) != set(child):
@@ -52,6 +63,46 @@ def _same_tasks(parent: Mapping[str, bool], child: Mapping[str, bool]) -> None:
 
 def _regressions(parent: Mapping[str, bool], child: Mapping[str, bool]) -> int:
     return sum(1 for task, solved in parent.items() if solved and not child.get(task, False))
+
+
+@dataclass(frozen=True)
+class _SoFar:
+    """A child's outcomes on part of its parent's minibatch, counted."""
+
+    parent_successes: int  # over the whole minibatch
+    child_successes: int  # over the tasks evaluated
+    regressions: int  # tasks the parent solved and the child, evaluated, did not
+    left: int  # tasks not evaluated yet
+    solved_left: int  # of them, tasks the parent solved (only they can regress)
+
+    @classmethod
+    def of(cls, parent: Mapping[str, bool], child: Mapping[str, bool]) -> _SoFar:
+        if not set(child) <= set(parent):
+            raise ValueError("the child was evaluated on tasks outside its parent's minibatch")
+        left = [task for task in parent if task not in child]
+        return cls(
+            parent_successes=sum(parent.values()),
+            child_successes=sum(child.values()),
+            regressions=sum(1 for task, solved in child.items() if parent[task] and not solved),
+            left=len(left),
+            solved_left=sum(1 for task in left if parent[task]),
+        )
+
+    def verdict(self, passed: bool, reason: str, rule: str) -> ScreenVerdict:
+        return ScreenVerdict(
+            self.parent_successes, self.child_successes, self.regressions, passed, reason, rule
+        )
+
+
+def _sum_decided(so_far: _SoFar, rule: str) -> ScreenVerdict | None:
+    """Strictly above the parent's sum already, or unable to get there: decided."""
+    if so_far.child_successes > so_far.parent_successes:
+        reason = f"{rule}: child sum {so_far.child_successes} already above parent sum"
+        return so_far.verdict(True, f"{reason} {so_far.parent_successes}", rule)
+    if so_far.child_successes + so_far.left <= so_far.parent_successes:
+        reason = f"{rule}: child sum at most {so_far.child_successes + so_far.left}, not above"
+        return so_far.verdict(False, f"{reason} parent sum {so_far.parent_successes}", rule)
+    return None
 
 
 class StrictNoRegression:
@@ -75,6 +126,24 @@ class StrictNoRegression:
             parent_successes, child_successes, regressions, passed, reason, self.name
         )
 
+    def decide(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict | None:
+        """Discard at the first regression, or once a strict gain is out of reach; keep once
+        every task the parent solved is solved again and the gain is already strict (the
+        rest cannot regress)."""
+        so_far = _SoFar.of(parent, child)
+        if so_far.regressions:
+            reason = f"{counted(so_far.regressions, 'regression')} on tasks the parent solved"
+            return so_far.verdict(False, reason, self.name)
+        best = so_far.child_successes + so_far.left
+        if best <= so_far.parent_successes:
+            reason = f"no strict gain possible (at most {best} vs {so_far.parent_successes})"
+            return so_far.verdict(False, reason, self.name)
+        if not so_far.solved_left and so_far.child_successes > so_far.parent_successes:
+            gain = so_far.child_successes - so_far.parent_successes
+            reason = f"gain {gain} with no regression possible"
+            return so_far.verdict(True, reason, self.name)
+        return None
+
 
 class StrictSum:
     """GEPA: the child's minibatch sum strictly above the parent's; regressions allowed."""
@@ -95,6 +164,10 @@ class StrictSum:
         return ScreenVerdict(
             parent_successes, child_successes, regressions, passed, reason, self.name
         )
+
+    def decide(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict | None:
+        """Decided once the child's sum is above the parent's, or cannot get there."""
+        return _sum_decided(_SoFar.of(parent, child), self.name)
 
 
 class StrictMean:
@@ -121,6 +194,11 @@ class StrictMean:
         return ScreenVerdict(
             parent_successes, child_successes, regressions, passed, reason, self.name
         )
+
+    def decide(self, parent: Mapping[str, bool], child: Mapping[str, bool]) -> ScreenVerdict | None:
+        """As `strict-sum`: the engine evaluates the child on the parent's whole minibatch,
+        so the matched pairs are every task and equal denominators make means sums."""
+        return _sum_decided(_SoFar.of(parent, child), self.name)
 
 
 ACCEPTANCE_RULES: Mapping[str, AcceptanceRule] = {

@@ -26,6 +26,10 @@ from search_space import UserInputError
 # With no measured round, the expected case assumes this share of rounds keeps its child
 # (the null-world benchmark kept 21% under our screen; real searches keep more early on).
 ASSUMED_KEEP_RATE = 0.25
+# With `[search] stop_when_decided` and no race measured (a pilot): the paid share of a
+# child's screen and of a kept child's dev score, as measured on the quickstart's noisy
+# world (experiments/benchmarks/early_stop.py, results/early_stop.txt).
+ASSUMED_RACE_SHARES = (0.61, 0.97)
 
 
 def forecast(
@@ -48,10 +52,11 @@ def forecast(
     )
     keep_rate = measured.keep_rate if measured is not None else None
     measured_keep = keep_rate is not None
+    shares, shares_measured = race_shares(config, measured)
     cases: dict[str, Case] = {}
     if measured is not None and measured.evaluations:
         keep = keep_rate if keep_rate is not None else ASSUMED_KEEP_RATE
-        cases = _expected_cases(config, measured, keep, attempts_left, reused)
+        cases = _expected_cases(config, measured, keep, attempts_left, reused, shares)
         keep_rate = keep
     expected = cases.get("expected")
     return Forecast(
@@ -71,7 +76,27 @@ def forecast(
         keep_rate_measured=measured_keep,
         warnings=tuple(budget_warnings(config, worst, expected)),
         power=gate_power(config, measured),
+        stop_when_decided=config.search.stop_when_decided,
+        race_shares=shares,
+        race_shares_measured=shares_measured,
     )
+
+
+def race_shares(
+    config: ExperimentConfig, measured: Measured | None
+) -> tuple[tuple[float, float], bool]:
+    """The paid shares of a child's screen and a kept child's dev score the expected case
+    assumes, and whether both were measured: 1 with the switch off; else measured where
+    the run measured them, ASSUMED_RACE_SHARES where not."""
+    if not config.search.stop_when_decided:
+        return (1.0, 1.0), False
+    screen = measured.screen_share if measured is not None else None
+    dev = measured.dev_share if measured is not None else None
+    shares = (
+        screen if screen is not None else ASSUMED_RACE_SHARES[0],
+        dev if dev is not None else ASSUMED_RACE_SHARES[1],
+    )
+    return shares, screen is not None and dev is not None
 
 
 def _expected_cases(
@@ -80,6 +105,7 @@ def _expected_cases(
     keep: float,
     attempts_left: int,
     reused: dict[str, int],
+    shares: tuple[float, float],
 ) -> dict[str, Case]:
     """The expected case at keep rate `keep`, and its range (see model.py): no round keeps
     at the least measured usage (low), every round keeps at the most (high)."""
@@ -99,7 +125,11 @@ def _expected_cases(
     seconds = (measured.task_seconds, _expected_attempt_s(measured))
     return {
         name: case_figures(
-            config, name, evaluation_plan(config, rounds, rate, attempts, reused), units, seconds
+            config,
+            name,
+            evaluation_plan(config, rounds, rate, attempts, reused, shares),
+            units,
+            seconds,
         )
         for name, (rate, units) in cases.items()
     }

@@ -65,6 +65,11 @@ class Measured(BaseModel):
     keep_rate: float | None  # kept children per completed round
     attempts_per_round: float | None
     initial_dev_rar: float | None
+    # The paid share of a child's screen (over the tasks the verdict read, which a run
+    # knows with the switch on or off) and of a kept child's dev score (known only where
+    # the run raced dev); None: nothing to measure it on.
+    screen_share: float | None = None
+    dev_share: float | None = None
 
 
 class Spend(BaseModel):
@@ -172,6 +177,29 @@ def _spread(state: SearchState) -> tuple[Tokens | None, Tokens | None]:
     return low, Tokens(**{k: max(v) for k, v in values.items()})
 
 
+def race_shares(state: SearchState) -> tuple[float | None, float | None]:
+    """The mean paid share of a screened child's minibatch and of a kept child's dev split
+    under racing (rsi/engine/race.py), read off the run's screens and dev scores."""
+    screens = []
+    for r, screen in state.screens.items():
+        started = state.rounds_started.get(r)
+        if started is not None and started.tasks:
+            read = screen.read if screen.read is not None else len(started.tasks)
+            screens.append(read / len(started.tasks))
+    screen_share = sum(screens) / len(screens) if screens else None
+    # Only a run that raced (it journaled an early decision) says what a dev race pays.
+    n = len(state.split.roles["dev"]) if state.split is not None else 0
+    children = [c for c in state.candidates.values() if c.parent_id and c.dev_rar is not None]
+    if not n or not children or not (state.devs_decided or state.screens_decided):
+        return screen_share, None
+    paid = [
+        state.devs_decided[c.strategy_id].evaluated if c.strategy_id in state.devs_decided else n
+        for c in children
+    ]
+    dev_share = sum(paid) / (n * len(paid))
+    return screen_share, dev_share
+
+
 def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measured:
     """Per-unit usage of the journaled run at `run_dir` (state is its fold)."""
     tokens = used_tokens(state)
@@ -181,6 +209,7 @@ def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measu
     rounds = state.completed_rounds
     kept = sum(1 for c in state.candidates.values() if c.parent_id is not None)
     initial = next(iter(state.candidates.values()), None)
+    screen_share, dev_share = race_shares(state)
     return Measured(
         run_dir=str(run_dir),
         config_hash=config_hash,
@@ -195,4 +224,6 @@ def measure(run_dir: Path, state: SearchState, config_hash: str | None) -> Measu
         keep_rate=kept / rounds if rounds else None,
         attempts_per_round=attempts / rounds if rounds else None,
         initial_dev_rar=initial.dev_rar if initial is not None else None,
+        screen_share=screen_share,
+        dev_share=dev_share,
     )

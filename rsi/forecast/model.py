@@ -24,6 +24,10 @@ low, no round keeps its child and every task costs what the cheapest measured on
 (an unmeasured optimizer writes nothing); high, every round keeps and every task costs
 what the costliest did. Whether rounds keep cannot be measured before they run, and on a
 small search it moves the bill by a third (a kept child adds its dev tasks and the gate).
+With `[search] stop_when_decided` (rsi/engine/race.py) the expected case pays only a
+share of each child's screen and of each kept child's dev score (measured in a run whose
+races were journaled, else assumed); the worst case still pays every task, since a
+decision may come at the last one.
 Usage is what the provider billed: a question the harness answers from memory costs
 nothing. Hours: a batch of n evaluations takes ceil(n / workers) task times; optimizer
 sessions run one at a time between batches.
@@ -111,6 +115,12 @@ class Forecast(BaseModel):
     keep_rate_measured: bool
     warnings: tuple[str, ...]
     power: PowerPlan | None
+    # `[search] stop_when_decided`, and the paid shares of a child's screen and of a kept
+    # child's dev score the expected case assumed (measured in a run that raced, else
+    # ASSUMED_RACE_SHARES); the worst case pays every task either way.
+    stop_when_decided: bool = False
+    race_shares: tuple[float, float] = (1.0, 1.0)
+    race_shares_measured: bool = False
 
 
 def worst_task(config: ExperimentConfig) -> tuple[Tokens, float]:
@@ -228,15 +238,19 @@ def evaluation_plan(
     keep_rate: float,
     attempts: float,
     reused: dict[str, int],
+    shares: tuple[float, float] = (1.0, 1.0),
 ) -> dict[str, tuple[float, float]]:
     """(task evaluations, attempts) per phase at `keep_rate` kept children per round, less
-    what the run already journaled."""
+    what the run already journaled. `shares`: the part of a child's screen and of a kept
+    child's dev score that is paid (`[search] stop_when_decided`; 1 when every task is)."""
     minibatch, dev, release = config.search.minibatch, config.data.dev, config.data.release
+    screen, scored = shares
     kept = keep_rate * rounds
     # The gate runs only when some round kept its child: nothing kept, nothing to release.
     gated = 1.0 - (1.0 - keep_rate) ** rounds if rounds > 0 else 0.0
+    proposal = minibatch * rounds * (1 + screen)  # the parent's whole batch, the child's share
     return {
-        "proposal": (max(0.0, 2 * minibatch * rounds - reused.get("proposal", 0)), attempts),
-        "dev": (max(0.0, dev * (1 + kept) - reused.get("dev", 0)), 0.0),
+        "proposal": (max(0.0, proposal - reused.get("proposal", 0)), attempts),
+        "dev": (max(0.0, dev * (1 + kept * scored) - reused.get("dev", 0)), 0.0),
         "release": (max(0.0, 2 * release * gated - reused.get("release", 0)), 0.0),
     }

@@ -11,8 +11,8 @@ Public surface:
 - `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
   (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
   reads a trace back from the journal; `EvaluationOutcome`, `TraceSource`);
-- `summarise`, `RunSummary`, `edit_text`, `lineage_edits`, `why_discarded`: a run as people
-  read it;
+- `summarise`, `RunSummary`, `edit_text`, `dev_text`, `lineage_edits`, `why_discarded`: a
+  run as people read it;
 - `Record`: the callable through which search steps append (and fold) one event.
 """
 
@@ -23,6 +23,7 @@ from rsi.journal.events import (
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
+    DecidedEarly,
     DevScored,
     Evaluation,
     EvaluationOutcome,
@@ -64,6 +65,7 @@ from rsi.journal.store import (
 from rsi.journal.summary import (
     KeptSummary,
     RunSummary,
+    dev_text,
     edit_text,
     lineage_edits,
     read_state,
@@ -82,6 +84,7 @@ __all__ = [
     "CandidateKept",
     "ChampionFrozen",
     "ChildProposed",
+    "DecidedEarly",
     "DevScored",
     "Evaluation",
     "EvaluationOutcome",
@@ -114,6 +117,7 @@ __all__ = [
     "SearchStopped",
     "SplitRecorded",
     "TraceSource",
+    "dev_text",
     "edit_text",
     "evaluation_op",
     "fold",

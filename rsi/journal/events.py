@@ -114,6 +114,35 @@ class Screened(_Data):
     rule: str = Field(
         default="strict-no-regression", exclude_if=lambda rule: rule == "strict-no-regression"
     )
+    # When the verdict was fixed before the last task (rsi/engine/race.py; with
+    # `stop_when_decided` off the race is replayed over every outcome): how many tasks it
+    # read, and the child's gain and regressions over them. Proposers are shown these, so
+    # the search is the same whether the other tasks were paid for or not. `passed` and
+    # the counts above are over what was paid. Absent when the verdict read every task.
+    read: int | None = Field(default=None, exclude_if=lambda value: value is None)
+    read_gain: int | None = Field(default=None, exclude_if=lambda value: value is None)
+    read_regressions: int | None = Field(default=None, exclude_if=lambda value: value is None)
+
+    def shown(self) -> tuple[int, int]:
+        """(gain, regressions) as proposers are shown them: over the tasks the verdict read."""
+        if self.read is not None and self.read_gain is not None:
+            return self.read_gain, self.read_regressions or 0
+        return self.child_successes - self.parent_successes, self.regressions
+
+
+class DecidedEarly(_Data):
+    """A raced evaluation stopped once its decision was fixed (`[search] stop_when_decided`):
+    the screen of round `round`'s child (purpose "train"), or a kept child's dev score
+    ("dev"). `skipped` are the ops never started: a resume neither runs nor waits for them.
+    """
+
+    type: Literal["decided_early"] = "decided_early"
+    purpose: Literal["train", "dev"]
+    strategy_id: str
+    round: int
+    evaluated: int  # tasks evaluated (and journaled) before the decision
+    skipped: tuple[str, ...]
+    reason: str
 
 
 class DevScored(_Data):
@@ -122,6 +151,10 @@ class DevScored(_Data):
     rar: float
     successes: int
     n: int
+    # The dev race stopped early (rsi/engine/race.py): `rar` is an upper bound, `successes`
+    # plus the tasks not evaluated over `n`; `successes` counts the `evaluated` tasks.
+    at_most: bool = Field(default=False, exclude_if=lambda value: not value)
+    evaluated: int | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class Reflection(_Data):
@@ -256,6 +289,7 @@ _NON_EVALUATION_EVENTS = (
     ProposalRejected,
     ChildProposed,
     Screened,
+    DecidedEarly,
     DevScored,
     Reflection,
     ProposerUsage,

@@ -10,6 +10,7 @@ from rsi.journal.events import (
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
+    DecidedEarly,
     DevScored,
     Evaluation,
     EvaluationOutcome,
@@ -40,6 +41,10 @@ class Candidate:
     edit: dict[str, Any] | None
     proposer: str | None
     dev_rar: float | None = None
+    # True when `dev_rar` is an upper bound ("at most"): the dev race stopped once this
+    # candidate could no longer be the best (`[search] stop_when_decided`), so it is never
+    # the champion nor a best-dev parent; an optimizer choosing a parent must read it so.
+    dev_rar_at_most: bool = False
 
 
 TraceSource = Callable[[str], dict[str, Any]]
@@ -63,6 +68,9 @@ class SearchState:
     proposals: list[ChildProposed] = field(default_factory=list)
     rejections: list[ProposalRejected] = field(default_factory=list)
     screens: dict[int, Screened] = field(default_factory=dict)
+    # Races stopped early: screens by round, dev scores by strategy id (rsi/engine/race.py).
+    screens_decided: dict[int, DecidedEarly] = field(default_factory=dict)
+    devs_decided: dict[str, DecidedEarly] = field(default_factory=dict)
     reflections: list[Reflection] = field(default_factory=list)
     champion: ChampionFrozen | None = None
     gate: GateDecided | None = None
@@ -118,8 +126,12 @@ class SearchState:
         A small dev split ties often. Each generation passed one more screen (a strict gain
         with zero regressions on unseen tasks), so on equal dev evidence it is the better
         supported strategy, and the search keeps building on it instead of stalling.
+        A candidate whose dev RAR is an upper bound is never best: its race stopped only
+        once it could not be (rsi/engine/race.py), so leaving it out changes nothing.
         """
-        scored = [c for c in self.candidates.values() if c.dev_rar is not None]
+        scored = [
+            c for c in self.candidates.values() if c.dev_rar is not None and not c.dev_rar_at_most
+        ]
         # max() keeps the first of equal keys, and candidates are in keep order.
         return max(scored, key=lambda c: (c.dev_rar or 0.0, self.generation(c.strategy_id)))
 
@@ -143,6 +155,12 @@ class SearchState:
         elif isinstance(data, DevScored):
             if data.strategy_id in self.candidates:
                 self.candidates[data.strategy_id].dev_rar = data.rar
+                self.candidates[data.strategy_id].dev_rar_at_most = data.at_most
+        elif isinstance(data, DecidedEarly):
+            if data.purpose == "train":
+                self.screens_decided[data.round] = data
+            else:
+                self.devs_decided[data.strategy_id] = data
         elif isinstance(data, RoundStarted):
             self.rounds_started[data.round] = data
         elif isinstance(data, RoundCompleted):

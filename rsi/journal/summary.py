@@ -23,6 +23,8 @@ class KeptSummary(BaseModel):
     proposer: str | None
     edit: dict[str, Any] | None
     dev_rar: float | None
+    # `dev_rar` is an upper bound: the dev race stopped once this candidate could not be best.
+    dev_rar_at_most: bool = False
 
 
 class RunSummary(BaseModel):
@@ -82,6 +84,7 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
                 proposer=c.proposer,
                 edit=c.edit,
                 dev_rar=c.dev_rar,
+                dev_rar_at_most=c.dev_rar_at_most,
             )
             for c in state.candidates.values()
         ),
@@ -133,10 +136,19 @@ def why_discarded(screen: Screened) -> str:
     """Why a child failed its screen, in a few words: "1 regression", "no gain" or "no
     gain, 2 regressions" (the acceptance rule's own sentence is `screen.reason`). `rsi
     status`, the report's trajectory and tree, and MLflow's run names all say it this way."""
-    lost = counted(screen.regressions, "regression")
-    if screen.child_successes <= screen.parent_successes:
-        return f"no gain, {lost}" if screen.regressions else "no gain"
-    return lost if screen.regressions else screen.reason
+    gain, regressions = screen.shown()  # over the tasks the verdict read
+    lost = counted(regressions, "regression")
+    if gain <= 0:
+        return f"no gain, {lost}" if regressions else "no gain"
+    return lost if regressions else screen.reason
+
+
+def dev_text(dev_rar: float | None, at_most: bool) -> str:
+    """A dev RAR as people read it: "62.5%", "at most 37.5%" (an upper bound: the dev race
+    stopped once the candidate could not be best), or "-" when not scored yet."""
+    if dev_rar is None:
+        return "-"
+    return f"at most {dev_rar:.1%}" if at_most else f"{dev_rar:.1%}"
 
 
 def edit_text(edit: dict[str, Any]) -> str:

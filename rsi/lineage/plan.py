@@ -257,6 +257,8 @@ class _Planner:
             )
         if kept.dev_rar is not None:
             metrics["dev_rar"] = kept.dev_rar
+            if kept.dev_rar_at_most:  # the dev race stopped early: the metric is a bound
+                tags["rsi.dev_rar_bound"] = "at most"
         champion = self.state.champion
         name = f"r{kept.round} kept: {edit_name(kept.edit)}" if parent is not None else "initial"
         if champion is not None and champion.strategy_id == sid:

@@ -142,6 +142,9 @@ class ScreenFeedback:
     reason: str
     gained: tuple[str, ...] = ()  # minibatch tasks the child solved and the parent did not
     lost: tuple[str, ...] = ()
+    # Minibatch tasks the child was never evaluated on: the verdict was fixed without them
+    # (`[search] stop_when_decided`); gain, gained and lost count the evaluated tasks only.
+    skipped: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -61,6 +61,7 @@ class KeptPoint:
     strategy_id: str
     round: int
     dev_rar: float | None
+    dev_rar_at_most: bool = False  # an upper bound: the dev race stopped early
 
 
 @dataclass(frozen=True)
@@ -188,7 +189,7 @@ def _fields(state: SearchState) -> tuple[FieldEffect, ...]:
         children = {p.child_id for p in state.proposals if p.field == name}
         screens = [s for s in state.screens.values() if s.child_id in children]
         rejected = sum(1 for x in state.rejections if (x.field or "(none)") == name)
-        gains = [s.child_successes - s.parent_successes for s in screens]
+        gains = [s.shown()[0] for s in screens]  # over the tasks the verdict read
         effects.append(
             FieldEffect(
                 field=name,
@@ -330,7 +331,10 @@ def collect(run_dir: Path, events: Sequence[Event] | None = None) -> ReportData:
         status=status,
         partial=partial,
         rounds=_rounds(state),
-        kept=tuple(KeptPoint(c.strategy_id, c.round, c.dev_rar) for c in state.candidates.values()),
+        kept=tuple(
+            KeptPoint(c.strategy_id, c.round, c.dev_rar, c.dev_rar_at_most)
+            for c in state.candidates.values()
+        ),
         initial_dev_rar=initial.dev_rar if initial else None,
         attempts=state.attempts,
         tree=lineage_nodes(state),

@@ -125,7 +125,7 @@ def _discard_reasons(ax: Axes, screened: Sequence[RoundPoint]) -> None:
 
 
 def _dev_axes(ax: Axes, data: ReportData, last_round: int) -> None:
-    kept = [k for k in data.kept if k.dev_rar is not None]
+    kept = [k for k in data.kept if k.dev_rar is not None and not k.dev_rar_at_most]
     ax.scatter(
         [k.round for k in kept],
         [k.dev_rar * 100.0 for k in kept if k.dev_rar is not None],
@@ -136,7 +136,20 @@ def _dev_axes(ax: Axes, data: ReportData, last_round: int) -> None:
         gid="kept",
         zorder=3,
     )
-    best = running_best(data.kept, last_round)
+    bounded = [k for k in data.kept if k.dev_rar is not None and k.dev_rar_at_most]
+    if bounded:  # the dev race stopped early: an upper bound, drawn as one
+        ax.scatter(
+            [k.round for k in bounded],
+            [k.dev_rar * 100.0 for k in bounded if k.dev_rar is not None],
+            marker="v",
+            s=45,
+            facecolors="none",
+            edgecolors=GREEN,
+            label="kept, dev at most (stopped early)",
+            gid="kept-at-most",
+            zorder=3,
+        )
+    best = running_best([k for k in data.kept if not k.dev_rar_at_most], last_round)
     if best:
         ax.step(
             [r for r, _ in best],

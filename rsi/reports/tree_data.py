@@ -12,7 +12,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from rsi.journal import SearchState, edit_text, why_discarded
+from rsi.journal import Candidate, SearchState, edit_text, why_discarded
 from search_space import Strategy, diff
 
 NodeKind = Literal["initial", "kept", "discarded", "rejected", "pending"]
@@ -81,6 +81,13 @@ def _path(state: SearchState, strategy_id: str | None) -> set[str]:
     return path
 
 
+def _dev_detail(candidate: Candidate) -> str:
+    """ "dev 62%", "dev ≤ 44%" (an upper bound: its dev race stopped early), or ""."""
+    if candidate.dev_rar is None:
+        return ""
+    return f"dev {'≤ ' if candidate.dev_rar_at_most else ''}{candidate.dev_rar:.0%}"
+
+
 def lineage_nodes(state: SearchState) -> tuple[TreeNode, ...]:
     """Kept candidates in keep order, then discarded, rejected and pending attempts."""
     champion = _champion(state)
@@ -96,7 +103,7 @@ def lineage_nodes(state: SearchState) -> tuple[TreeNode, ...]:
                 round=c.round,
                 attempt=None,
                 edge=edge_label(parent.strategy, c.edit, c.strategy) if parent else "",
-                detail="" if c.dev_rar is None else f"dev {c.dev_rar:.0%}",
+                detail=_dev_detail(c),
                 champion=c.strategy_id == champion,
                 on_champion_path=c.strategy_id in path,
             )

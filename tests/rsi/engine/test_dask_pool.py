@@ -99,6 +99,8 @@ def reference(home: Path) -> list[tuple[int, str, str]]:
     Engine(config, home / "threads" / "run").run()
     content = _content(home / "threads" / "run")
     assert any('"evaluation"' in payload for _, _, payload in content)
+    # `stop_when_decided` is on: a race stopped early, and Dask must journal it alike.
+    assert any('"decided_early"' in payload for _, _, payload in content)
     return content
 
 

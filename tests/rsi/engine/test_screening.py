@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+import itertools
+import os
+
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rsi.engine import ScreenVerdict, acceptance_rule, minibatch
 
@@ -67,3 +72,92 @@ def test_second_epoch_reshuffles() -> None:
     assert batches[4] is None
     assert sorted(batches[0] + batches[1]) == sorted(ids)  # type: ignore[operator]
     assert sorted(batches[2] + batches[3]) == sorted(ids)  # type: ignore[operator]
+
+
+# --- decided early: never wrong ------------------------------------------------------------------
+
+MAX_EXAMPLES = os.environ.get("RSI_HYPOTHESIS_MAX_EXAMPLES")
+DECIDED = settings(max_examples=int(MAX_EXAMPLES or 300), derandomize=MAX_EXAMPLES is not None)
+
+
+@st.composite
+def partial_screens(draw: st.DrawFn) -> tuple[dict[str, bool], dict[str, bool], list[str]]:
+    """A parent's minibatch outcomes, the child's on some of its tasks, and the rest."""
+    n = draw(st.integers(min_value=1, max_value=8))
+    tasks = [f"t{i}" for i in range(n)]
+    parent = {t: draw(st.booleans()) for t in tasks}
+    evaluated = draw(st.lists(st.sampled_from(tasks), unique=True))
+    child = {t: draw(st.booleans()) for t in evaluated}
+    return parent, child, [t for t in tasks if t not in child]
+
+
+@pytest.mark.parametrize("rule", ["strict-no-regression", "strict-sum", "strict-mean"])
+@DECIDED
+@given(screen=partial_screens())
+def test_a_decided_verdict_holds_for_every_completion(
+    rule: str, screen: tuple[dict[str, bool], dict[str, bool], list[str]]
+) -> None:
+    parent, child, left = screen
+    acceptance = acceptance_rule(rule)
+    decided = acceptance.decide(parent, child)
+    verdicts = set()
+    for bits in itertools.product((False, True), repeat=len(left)):
+        full = {**child, **dict(zip(left, bits, strict=True))}
+        verdicts.add(acceptance.screen(parent, full).passed)
+    if decided is not None:
+        assert verdicts == {decided.passed}, (decided, verdicts)
+        assert decided.rule == rule and decided.parent_successes == sum(parent.values())
+        assert decided.child_successes == sum(child.values())
+    if not left:  # every task known: a rule that knows everything has decided
+        assert decided is not None and verdicts == {decided.passed}
+
+
+@pytest.mark.parametrize("rule", ["strict-no-regression", "strict-sum", "strict-mean"])
+@DECIDED
+@given(screen=partial_screens())
+def test_an_open_verdict_can_still_go_both_ways(
+    rule: str, screen: tuple[dict[str, bool], dict[str, bool], list[str]]
+) -> None:
+    """Decided as soon as it is: an undecided screen has completions of both verdicts."""
+    parent, child, left = screen
+    acceptance = acceptance_rule(rule)
+    if acceptance.decide(parent, child) is not None:
+        return
+    verdicts = {
+        acceptance.screen(parent, {**child, **dict(zip(left, bits, strict=True))}).passed
+        for bits in itertools.product((False, True), repeat=len(left))
+    }
+    assert verdicts == {False, True}
+
+
+def test_strict_no_regression_decides_at_the_first_regression() -> None:
+    decide = acceptance_rule("strict-no-regression").decide
+    parent = {"a": True, "b": True, "c": False, "d": False}
+    verdict = decide(parent, {"a": False})
+    assert verdict == ScreenVerdict(
+        2, 0, 1, False, "1 regression on tasks the parent solved", "strict-no-regression"
+    )
+    assert decide(parent, {"a": True}) is None
+    assert decide(parent, {"a": True, "b": True}) is None  # no gain yet
+    kept = decide(parent, {"a": True, "b": True, "d": True})
+    assert (
+        kept is not None and kept.passed and kept.reason == ("gain 1 with no regression possible")
+    )
+    assert decide({"a": True}, {}) == ScreenVerdict(
+        1, 0, 0, False, "no strict gain possible (at most 1 vs 1)", "strict-no-regression"
+    )  # a parent that solved every task cannot be beaten: nothing to evaluate
+
+
+def test_strict_sum_decides_on_sums_only() -> None:
+    decide = acceptance_rule("strict-sum").decide
+    parent = {"a": True, "b": False, "c": False}
+    passed = decide(parent, {"b": True, "c": True})
+    assert passed is not None and passed.passed and passed.regressions == 0
+    failed = decide(parent, {"a": False, "b": False})
+    assert failed is not None and not failed.passed and failed.regressions == 1
+    assert decide(parent, {"a": False}) is None  # b and c could still give 2 > 1
+
+
+def test_a_child_outside_its_parents_minibatch_is_refused() -> None:
+    with pytest.raises(ValueError, match="outside its parent's minibatch"):
+        acceptance_rule("strict-sum").decide({"a": True}, {"b": True})

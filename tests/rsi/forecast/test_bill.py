@@ -7,8 +7,10 @@ from pathlib import Path
 
 import pytest
 
+from rsi.cli.plan import flipped, switch_bills
 from rsi.config import load_config
 from rsi.forecast import Measured, Tokens, forecast
+from rsi.forecast.bill import ASSUMED_RACE_SHARES
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
 from tests.support.search_fixtures import K3, write_k3_config
 
@@ -197,3 +199,38 @@ def test_attempts_a_run_already_made_are_not_expected_again() -> None:
     assert plan.expected is not None
     # 20 rounds at 1 attempt each is the whole search's 20; 10 of them are journaled.
     assert plan.expected.total.attempts == pytest.approx(10)
+
+
+def test_stopping_when_decided_shrinks_the_expected_bill_never_the_worst() -> None:
+    config = load_config(K3)
+    assert not config.search.stop_when_decided  # the paper's protocol evaluates every task
+    off, on = forecast(config, _pilot()), forecast(flipped(config), _pilot())
+    assert off.expected is not None and on.expected is not None
+    assert (off.race_shares, on.race_shares) == ((1.0, 1.0), ASSUMED_RACE_SHARES)
+    screen, dev = ASSUMED_RACE_SHARES
+    phases = {p.phase: p.evaluations for p in on.expected.phases}
+    # The parent's whole minibatch, the child's share; the initial strategy's whole dev
+    # split, each of the 5 expected kept children's share (20 rounds at 25%).
+    assert phases["proposal"] == pytest.approx(25 * 20 * (1 + screen))
+    assert phases["dev"] == pytest.approx(100 * (1 + 5 * dev))
+    assert phases["release"] == {p.phase: p.evaluations for p in off.expected.phases}["release"]
+    assert on.worst.total == off.worst.total  # a decision may come at the last task
+    bills = switch_bills(off, on)
+    assert bills["configured"]["stop_when_decided"] is False
+    saving = bills["saving"]
+    assert saving["evaluations"] == pytest.approx(25 * 20 * (1 - screen) + 500 * (1 - dev))
+    usd = (off.expected.total.total_usd or 0) - (on.expected.total.total_usd or 0)
+    assert saving["usd"] == pytest.approx(usd) and usd > 0
+    measured = _pilot().model_copy(update={"screen_share": 0.5, "dev_share": 0.9})
+    raced = forecast(flipped(config), measured)
+    assert raced.race_shares == (0.5, 0.9) and raced.race_shares_measured
+
+
+def test_rsi_plan_prints_both_bills_of_the_switch() -> None:
+    out = run_rsi("plan", str(K3)).stdout
+    assert "stop_when_decided = false (as configured)" in out
+    assert "stop_when_decided = true (flipped)" in out
+    assert "worst case $16,528 either way" in out
+    data = json.loads(run_rsi("plan", str(K3), "--json").stdout)["stop_when_decided"]
+    assert data["configured"]["stop_when_decided"] is False
+    assert data["flipped"]["stop_when_decided"] is True and data["saving"] is None
