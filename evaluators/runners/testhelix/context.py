@@ -27,10 +27,20 @@ class StrategyText:
     skill: str | None
 
 
-def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> StrategyText:
+def strategy_text(
+    strategy: Strategy,
+    task: PublicTask,
+    phase: Component,
+    *,
+    checkpoint: str = "",
+    opening: bool = False,
+) -> StrategyText:
     """Guidance, the phase's retrieved lessons and the routed skill, as one user message.
 
-    Lessons scoped to a component reach that phase only (`retrieve_lessons`). The route
+    Lessons scoped to a component reach that phase only (`retrieve_lessons`), matched over
+    the requirement, the phase and `checkpoint` (the host's last execution of the pair's
+    suite). A pair's opening turn (`opening`, before its first draft) is also its
+    preparation phase: up to two `preparation` lessons join the generation ones. The route
     for the task's context shows its generation skill (`skill`) to generation and repair
     phases and its review skill (`reviewSkill`) to review phases; neither kind ever
     reaches the other's turns.
@@ -38,7 +48,12 @@ def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> Str
     parts = []
     if strategy.guidance:
         parts.append(f"Reusable guidance:\n{strategy.guidance}")
-    lessons = retrieve_lessons(strategy.lessons, task.instruction, phase)
+    lessons = retrieve_lessons(strategy.lessons, task.instruction, phase, checkpoint)
+    if opening:
+        lessons = [
+            *retrieve_lessons(strategy.lessons, task.instruction, Component.PREPARATION),
+            *lessons,
+        ]
     parts.extend(f"Lesson {lesson.id}:\n{lesson.render()}" for lesson in lessons)
     route = strategy.route_for(task.context)
     name = None

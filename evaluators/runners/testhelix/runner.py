@@ -134,6 +134,7 @@ class TestHelixRunner:
             test_timeout_s=limits.test_timeout_s,
             repeats=self.settings.execution_repeats,
             tool_output_chars=strategy.tool_output_chars,
+            deadline=started + limits.wall_s,
         )
         configuration = self.settings.configuration
         session = Session(strategy, task, bench, TaskModel(ask), configuration, self.settings.seed)
