@@ -139,6 +139,7 @@ class AgentRun:
     seconds: list[float] = field(default_factory=list)  # per call, kept out of the journal
     failures: list[dict[str, Any]] = field(default_factory=list)
     repair_lessons: list[str] = field(default_factory=list)  # retrieved after a failed submit
+    checks: list[dict[str, Any]] = field(default_factory=list)  # each submit's checks
 
     def spending(self) -> dict[str, Any]:
         """How this session spent its model calls: turns (paid, remembered, failed) and
@@ -340,6 +341,14 @@ class PairAgent:
             outcomes.append(result.outcome)
             first = first or result
         assert first is not None
+        self.run.checks.append(
+            {
+                "step": self.run.steps,
+                "target": target,
+                "outcomes": [outcome.value for outcome in outcomes],
+                "reproducible": len(set(outcomes)) == 1,
+            }
+        )
         return Check(
             target=target,
             outcome=first.outcome,

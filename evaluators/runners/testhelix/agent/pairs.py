@@ -184,6 +184,7 @@ def _phase(index: int, run: AgentRun) -> dict[str, Any]:
         "submitted": run.submitted,
         "stop": run.stop,
         "calls": run.spending(),
+        "checks": run.checks,
         "repair_lessons": run.repair_lessons,
         "tool_calls": run.calls,
         "failures": run.failures,

@@ -230,4 +230,10 @@ def _replace_suite(workspace: AgentWorkspace, pair: Pair) -> None:
 
 
 def _outcome(run: AgentRun) -> dict[str, Any]:
-    return {"steps": run.steps, "stop": run.stop, "calls": run.spending(), "failures": run.failures}
+    return {
+        "steps": run.steps,
+        "stop": run.stop,
+        "calls": run.spending(),
+        "checks": run.checks,
+        "failures": run.failures,
+    }
