@@ -7,7 +7,9 @@ folds the sessions of a task run into one row per pair:
 - `feedback`: turns of its corrective-feedback sessions (rounds 2 and 3);
 - `review`: turns of the reviewers of its suite versions;
 - `challenge`: turns of challengers whose tests were meant for its suite;
-- `turns`: all of these; `tools`: tool calls by tool, over every session of the row.
+- `turns`: all of these, of which `remembered` were answered from memory (an identical
+  question asked before in the task: not paid, yet counted against the call cap);
+- `tools`: tool calls by tool, over every session of the row.
 `total` sums the rows; `harness_calls` is the same total, keyed for `rsi status --json`.
 """
 
@@ -24,12 +26,19 @@ KINDS = {
 
 
 def _row(pair: int) -> dict[str, Any]:
-    return {"pair": pair, "turns": 0, **dict.fromkeys(KINDS.values(), 0), "tools": {}}
+    return {
+        "pair": pair,
+        "turns": 0,
+        "remembered": 0,
+        **dict.fromkeys(KINDS.values(), 0),
+        "tools": {},
+    }
 
 
 def _add(row: dict[str, Any], kind: str, spent: dict[str, Any]) -> None:
     row[kind] += spent["turns"]
     row["turns"] += spent["turns"]
+    row["remembered"] += spent.get("remembered", 0)
     for tool, count in spent["tools"].items():
         row["tools"][tool] = row["tools"].get(tool, 0) + count
 
@@ -49,7 +58,7 @@ def calls_phase(phases: list[dict[str, Any]]) -> dict[str, Any] | None:
     del total["pair"]
     for row in rows.values():
         _add(total, "generation", {"turns": 0, "tools": row["tools"]})
-        for kind in (*KINDS.values(), "turns"):
+        for kind in (*KINDS.values(), "turns", "remembered"):
             total[kind] += row[kind]
     total["tools"] = dict(sorted(total["tools"].items()))
     return {"phase": "calls", "pairs": [rows[i] for i in sorted(rows)], "total": total}
