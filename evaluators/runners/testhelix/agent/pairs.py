@@ -54,13 +54,19 @@ def suite_timeout_s(verifier_timeout_s: float | None, cap_s: float = 180.0) -> f
 
 def opening(session: Session, direction: str) -> tuple[list[dict[str, Any]], StrategyText]:
     """A pair's first messages: the prompt with its direction, then the strategy text of
-    its opening turn (guidance, preparation and generation lessons, the routed skill)."""
+    its opening turn (guidance, preparation and generation lessons, the routed skill), and
+    its budget (paper C.1: the remaining budget is inserted at runtime)."""
     shown = strategy_text(session.strategy, session.task, Component.GENERATION, opening=True)
     system = agent_prompt().format(direction=direction, requirement=session.task.instruction)
     messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
     if shown.text:
         messages.append({"role": "user", "content": shown.text})
-    messages.append({"role": "user", "content": "Start: look at the workspace."})
+    strategy = session.strategy
+    budget = (
+        f"Your budget: {strategy.agent_steps} tool calls this round; after a failed submit, "
+        f"{strategy.repair_steps} more."
+    )
+    messages.append({"role": "user", "content": f"Start: look at the workspace. {budget}"})
     return messages, shown
 
 
