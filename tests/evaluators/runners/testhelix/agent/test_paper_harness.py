@@ -75,9 +75,9 @@ def test_a_tool_that_runs_ten_minutes_ends_within_the_pairs_wall_cap(
     result, _ = _run(bwrap_sandbox, task, tmp_path, AgentModel(plan), limits=limits)
     agent = _agent(result)
     assert agent["steps"] == 1 and agent["stop"] == "the harness deadline passed"
+    # Without the cap bounding the tool's sandbox run, the task would take 600 s.
     assert result.trace.usage.seconds <= cap + AFTER_CAP_S
-    (timing,) = result.trace.timings
-    assert timing["seconds"] <= cap  # the sandbox run itself was cut at the cap
+    assert [t["tool"] for t in result.trace.timings] == ["run"]
 
 
 def test_every_submit_runs_the_suite_execution_repeats_times(
