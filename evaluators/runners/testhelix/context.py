@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evaluators.tasks import PublicTask
-from search_space import SKILLS_BY_NAME, Component, SkillRole, Strategy, retrieve_lessons
+from search_space import (
+    SKILLS_BY_NAME,
+    Component,
+    Lesson,
+    SkillRole,
+    Strategy,
+    retrieve_lessons,
+)
 
 CHARS_PER_TOKEN = 4
 # The smallest share of the program a prompt keeps, so a long strategy text cannot crowd
@@ -54,7 +61,7 @@ def strategy_text(
             *retrieve_lessons(strategy.lessons, task.instruction, Component.PREPARATION),
             *lessons,
         ]
-    parts.extend(f"Lesson {lesson.id}:\n{lesson.render()}" for lesson in lessons)
+    parts.extend(lesson_text(lesson) for lesson in lessons)
     route = strategy.route_for(task.context)
     name = None
     if route is not None:
@@ -65,6 +72,11 @@ def strategy_text(
     if skill is not None and shown is not None:
         parts.append(f"Specialist skill {skill.name}: {skill.purpose}")
     return StrategyText("\n\n".join(parts), tuple(lesson.id for lesson in lessons), shown)
+
+
+def lesson_text(lesson: Lesson) -> str:
+    """One retrieved lesson as a prompt shows it."""
+    return f"Lesson {lesson.id}:\n{lesson.render()}"
 
 
 def program_text(task: PublicTask, budget_chars: int) -> str:

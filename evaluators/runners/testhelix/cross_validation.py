@@ -98,9 +98,9 @@ def symptoms(session: Session, pair: Pair, matrix: Matrix) -> str:
     """Bounded execution symptoms: outcomes and failing tests, never a repair's code."""
     lines = []
     if pair.initial is not None:
-        lines.append(
-            f"initial program: {pair.initial.outcome.value}, failing {pair.initial.failing}"
-        )
+        # An agent suite's own run.sh reports no per-test results: its outcome alone.
+        failing = f", failing {pair.initial.failing}" if pair.initial.failing else ""
+        lines.append(f"initial program: {pair.initial.outcome.value}{failing}")
     for peer in session.consistent_pairs():
         if peer.index != pair.index and not matrix.get((pair.index, peer.index), True):
             failing = peer_failing(session, pair, peer)

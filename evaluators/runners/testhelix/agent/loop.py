@@ -13,8 +13,8 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
 - every tool call is traced: name, arguments cut to 200 characters (`path` and short
-  arguments first), output size, whether
-  it was refused (the trace's phases, journaled), and its seconds (`Trace.timings`);
+  arguments first, so no write loses its path), output size, whether it was refused (the
+  trace's phases, journaled), and its seconds (`Trace.timings`);
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
   must fail on the initial program and pass on the pair's repair (`app/` as edited), each
   reproducibly over `repeats` runs (`[runner.testhelix] execution_repeats`);

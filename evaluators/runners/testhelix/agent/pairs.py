@@ -24,13 +24,13 @@ from typing import Any
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import AgentRun, PairAgent
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
-from evaluators.runners.testhelix.context import StrategyText, strategy_text
+from evaluators.runners.testhelix.context import StrategyText, lesson_text, strategy_text
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.prompts import agent_prompt
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import PairDraft
 from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES, plan_directions
-from search_space import Component
+from search_space import Component, retrieve_lessons
 
 
 @dataclass(frozen=True)
@@ -75,13 +75,11 @@ def repair_text(session: Session) -> Callable[[str], tuple[str, tuple[str, ...]]
     output, or corrective feedback): repair lessons, retrieved afresh."""
 
     def text(checkpoint: str) -> tuple[str, tuple[str, ...]]:
-        shown = strategy_text(
-            session.strategy, session.task, Component.REPAIR, checkpoint=checkpoint
+        lessons = retrieve_lessons(
+            session.strategy.lessons, session.task.instruction, Component.REPAIR, checkpoint
         )
-        lessons = "\n\n".join(
-            part for part in shown.text.split("\n\n") if part.startswith("Lesson ")
-        )
-        return f"Repair phase.\n\n{lessons}", shown.lessons
+        shown = "\n\n".join(lesson_text(lesson) for lesson in lessons)
+        return f"Repair phase.\n\n{shown}", tuple(lesson.id for lesson in lessons)
 
     return text
 

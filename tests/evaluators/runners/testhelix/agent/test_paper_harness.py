@@ -74,10 +74,12 @@ def test_a_tool_that_runs_ten_minutes_ends_within_the_pairs_wall_cap(
     limits = RunnerLimits(test_timeout_s=600)  # the suite timeout alone would allow 600 s
     result, _ = _run(bwrap_sandbox, task, tmp_path, AgentModel(plan), limits=limits)
     agent = _agent(result)
-    assert agent["steps"] == 1 and agent["stop"] == "the harness deadline passed"
+    # The first run takes what is left of the cap, so nothing follows it (on a machine
+    # slow enough that the plan and the first turn eat the cap, nothing runs at all).
+    assert agent["stop"] == "the harness deadline passed" and agent["steps"] <= 1
+    assert [t["tool"] for t in result.trace.timings] == ["run"] * agent["steps"]
     # Without the cap bounding the tool's sandbox run, the task would take 600 s.
     assert result.trace.usage.seconds <= cap + AFTER_CAP_S
-    assert [t["tool"] for t in result.trace.timings] == ["run"]
 
 
 def test_every_submit_runs_the_suite_execution_repeats_times(
