@@ -166,7 +166,9 @@ def test_the_harness_deadline_stops_a_slow_pair(
     limits = RunnerLimits(test_timeout_s=30, wall_s=2)
     result, server = _run(bwrap_sandbox, polyglot, tmp_path, plan, limits=limits)
     agent = _agent(result)
-    assert agent["steps"] == 1 and server.calls == 2  # the plan, then one turn
+    # The plan, then one turn whose `sleep 3` is cut at the 2 s cap (no turn at all when
+    # the plan alone outlasts the cap on a loaded machine).
+    assert agent["steps"] <= 1 and server.calls == 1 + agent["steps"]
     assert agent["stop"] == "the harness deadline passed"
 
 
