@@ -90,6 +90,19 @@ class Run:
         return spend(self.state, self.config)
 
     @property
+    def harness_calls(self) -> dict[str, object]:
+        """Where the harness's model calls went, over every journaled task run with agent
+        pairs (each trace's `calls` total: generation, feedback, review and challenge turns,
+        tool calls by tool); empty when none ran."""
+        totals: dict[str, object] = {}
+        for op in self.state.evaluations:
+            phases = self.state.trace(op).get("phases", [])
+            spent = next((p["total"] for p in phases if p.get("phase") == "calls"), None)
+            if spent is not None:
+                _add_calls(totals, spent)
+        return totals
+
+    @property
     def finished(self) -> bool:
         return self.state.finished
 
@@ -204,6 +217,18 @@ def resume(
     )
     engine.run()
     return load_run(directory)
+
+
+def _add_calls(totals: dict[str, object], spent: dict[str, object]) -> None:
+    for key, value in spent.items():
+        if isinstance(value, dict):
+            into = totals.setdefault(key, {})
+            assert isinstance(into, dict)
+            for name, count in value.items():
+                into[name] = into.get(name, 0) + count
+        elif isinstance(value, int):
+            held = totals.get(key, 0)
+            totals[key] = (held if isinstance(held, int) else 0) + value
 
 
 def load_run(run_dir: str | Path) -> Run:

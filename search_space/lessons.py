@@ -16,18 +16,20 @@ def _hits(lesson: Lesson, haystack: str) -> int:
 
 
 def retrieve_lessons(
-    lessons: Sequence[Lesson], public_text: str, phase: Component | str
+    lessons: Sequence[Lesson], public_text: str, phase: Component | str, checkpoint: str = ""
 ) -> list[Lesson]:
     """Lessons for one turn: at most two, within the phase's character budget.
 
     A lesson applies when one of its triggers occurs (case-insensitive literal substring)
-    in the public task text or the phase name, and its `component`, when set, is this
-    phase (a repair lesson never reaches a review turn). Applicable lessons are ranked by the number
+    in the public task text, the phase name or the host's execution checkpoint (what the
+    last execution of the pair's own suite showed: outcomes and cut output, paper C.3.1),
+    and its `component`, when set, is this phase (a repair lesson never reaches a review
+    turn). Applicable lessons are ranked by the number
     of distinct triggers that hit, ties broken by their order in the strategy; then picked
     greedily while the rendered text fits the budget (1,200 chars for planning, else 1,600).
     """
     phase_name = phase.value if isinstance(phase, Component) else str(phase)
-    haystack = f"{public_text}\n{phase_name}".lower()
+    haystack = f"{public_text}\n{phase_name}\n{checkpoint}".lower()
     budget = PLANNING_BUDGET_CHARS if phase_name == Component.PLANNING.value else TURN_BUDGET_CHARS
     ranked = sorted(
         (

@@ -180,7 +180,8 @@ def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     run = load_run(run_dir)
     if as_json:
         summary = run.summary.model_dump(mode="json")
-        print_json({**summary, "refused": run.refused, "spend": spend_json(run.spend)})
+        spent = spend_json(run.spend)
+        print_json({**summary, "refused": run.refused, "spend": spent, "calls": run.harness_calls})
         return
     render_summary(run.summary)
     render_spend(run.spend)

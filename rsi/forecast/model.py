@@ -15,7 +15,9 @@ again and are left out of every case.
 
 Worst case: every task at its caps (`RunnerLimits`: 48 calls, 500k input and 100k output
 tokens, 900 s or what its calls allow at the call concurrency, plus the judge's two runs at
-the test timeout); every optimizer call at its output limit, two tries per session (a reply
+the test timeout; agent pairs, `[runner.testhelix] pairs = "agent"`, run sandbox commands
+between their calls, so their own cap is the 900 s wall whatever the calls allow); every
+optimizer call at its output limit, two tries per session (a reply
 that does not parse is retried once), prompts at the strategy's bounds. Expected case: the
 measured means per task evaluation and per attempt, and the measured keep rate. With no
 attempt measured (a pilot), an attempt is estimated: one try per session, each prompt the
@@ -133,7 +135,10 @@ def worst_task(config: ExperimentConfig) -> tuple[Tokens, float]:
     )
     llm = config.llm
     runner_s = limits.wall_s
-    if llm is not None:
+    agents = config.runner.kind == "testhelix" and config.runner.testhelix.pairs == "agent"
+    if llm is not None and not agents:
+        # Structured pairs wait on their calls; agent pairs also run sandbox commands
+        # between calls (each up to the suite timeout), so only the wall cap bounds them.
         runner_s = min(runner_s, limits.model_calls * llm.call_timeout_s / llm.max_concurrent_calls)
     judge_s = 2 * min(limits.test_timeout_s, config.sandbox.timeout_cap_s)
     return tokens, runner_s + judge_s

@@ -3,9 +3,10 @@
 It plays a coding agent: each turn it makes the next tool call of a fixed plan, the plan
 step being the number of tool results the conversation already holds. It reads requests
 in both providers' formats (OpenAI `role: tool` messages, Anthropic `tool_result` blocks)
-and answers through the server's native tool-calling replies. `slugify_plan()` is a pair
-that browses, writes a bash suite behind `run.sh`, runs it on the initial program,
-repairs the program, runs again and submits: 11 steps.
+and answers through the server's native tool-calling replies. The one question asked
+without tools, direction planning, gets a plan whose direction (`PLANNED`) the first pair
+works on. `slugify_plan()` is a pair that browses, writes a bash suite behind `run.sh`,
+runs it on the initial program, repairs the program, runs again and submits: 11 steps.
 """
 
 from __future__ import annotations
@@ -14,7 +15,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from evaluators.runners.testhelix.signatures import Direction, DirectionPlan
 from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES
+from tests.support.harness_pool_model import render
 from tests.support.llm_server import ToolUse
 
 Plan = list[tuple[str, dict[str, Any]]]
@@ -38,6 +41,8 @@ expect "UPPER" "upper"
 exit $failed
 """
 RUN = 'bash "$TESTS_DIR/run.sh"'
+PLANNED_DIRECTION = Direction(name="Separators", focus="runs of spaces and punctuation")
+PLANNED = f"{PLANNED_DIRECTION.name}: {PLANNED_DIRECTION.focus}"  # the first solver's direction
 FEEDBACK = "Corrective feedback"  # the feedback prompt's first words
 CHALLENGE = "Differential challenge"  # the challenger prompt's first words
 REVISED = "# revised"
@@ -97,6 +102,11 @@ def challenge_plan(cases: str) -> Plan:
     ]
 
 
+def _direction(index: int) -> str:
+    """The branch direction pair `index` works on: the planned one for the first solver."""
+    return PLANNED if index == 0 else BRANCH_STRATEGIES[index]
+
+
 def tool_results(body: dict[str, Any], after: str | None = None) -> int:
     """How many tool results the request's conversation holds (either provider); with
     `after`, only those after the last message whose text contains it."""
@@ -133,9 +143,9 @@ class AgentModel:
     """Responder for every agent session of a task, told apart by what a request holds:
     a reviewer (`report` offered) follows `review`, or `review_revised` once it has read
     a suite marked `# revised`; a challenger (its prompt) follows `challenge`; a pair
-    follows `plans[i]` for the pair whose branch direction the prompt names (`plan` for
-    any other), then `feedback` after a corrective feedback message. Past its plan it
-    answers plain text."""
+    follows `plans[i]` for the pair whose branch direction the prompt names (the planned
+    one for pair 0; `plan` for any other), then `feedback` after a corrective feedback
+    message. Past its plan it answers plain text."""
 
     def __init__(
         self,
@@ -153,6 +163,7 @@ class AgentModel:
         self.feedback = feedback or []
         self.review_revised = review_revised
         self.challenge = challenge or []
+        self.planned = 0  # planning questions answered
 
     def _pick(self, body: dict[str, Any]) -> tuple[Plan, int]:
         text = json.dumps(body)
@@ -163,10 +174,13 @@ class AgentModel:
             return self.challenge, tool_results(body)
         if FEEDBACK in text:
             return self.feedback, tool_results(body, after=FEEDBACK)
-        index = next((i for i in self.plans if BRANCH_STRATEGIES[i] in text), None)
+        index = next((i for i in self.plans if _direction(i) in text), None)
         return (self.plan if index is None else self.plans[index]), tool_results(body)
 
     def __call__(self, body: dict[str, Any]) -> str | ToolUse:
+        if "tools" not in body:  # the structured direction-planning question
+            self.planned += 1
+            return render("plan", DirectionPlan(directions=[PLANNED_DIRECTION]))
         plan, step = self._pick(body)
         if step >= len(plan):
             return "Done."

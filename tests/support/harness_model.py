@@ -98,7 +98,9 @@ def answer(signature: type[dspy.Signature], inputs: dict[str, str]) -> BaseModel
                     problem="the requirement fixes the exception type, not its message",
                 )
             )
-        return Review(findings=findings, covered=["1", "2"])
+        symptoms = inputs.get("symptoms", "").strip()
+        checks = [f"symptoms: {symptoms.splitlines()[0]}"] if symptoms else []
+        return Review(findings=findings, covered=["1", "2"], checks=checks)
     if signature is ChallengeRepairs:
         return ChallengeTests(tests=[], rationale="the requirement determines no difference")
     raise AssertionError(f"unscripted question {signature.__name__}")

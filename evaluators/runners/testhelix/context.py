@@ -12,7 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from evaluators.tasks import PublicTask
-from search_space import SKILLS_BY_NAME, Component, SkillRole, Strategy, retrieve_lessons
+from search_space import (
+    SKILLS_BY_NAME,
+    Component,
+    Lesson,
+    SkillRole,
+    Strategy,
+    retrieve_lessons,
+)
 
 CHARS_PER_TOKEN = 4
 # The smallest share of the program a prompt keeps, so a long strategy text cannot crowd
@@ -27,10 +34,20 @@ class StrategyText:
     skill: str | None
 
 
-def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> StrategyText:
+def strategy_text(
+    strategy: Strategy,
+    task: PublicTask,
+    phase: Component,
+    *,
+    checkpoint: str = "",
+    opening: bool = False,
+) -> StrategyText:
     """Guidance, the phase's retrieved lessons and the routed skill, as one user message.
 
-    Lessons scoped to a component reach that phase only (`retrieve_lessons`). The route
+    Lessons scoped to a component reach that phase only (`retrieve_lessons`), matched over
+    the requirement, the phase and `checkpoint` (the host's last execution of the pair's
+    suite). A pair's opening turn (`opening`, before its first draft) is also its
+    preparation phase: up to two `preparation` lessons join the generation ones. The route
     for the task's context shows its generation skill (`skill`) to generation and repair
     phases and its review skill (`reviewSkill`) to review phases; neither kind ever
     reaches the other's turns.
@@ -38,8 +55,13 @@ def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> Str
     parts = []
     if strategy.guidance:
         parts.append(f"Reusable guidance:\n{strategy.guidance}")
-    lessons = retrieve_lessons(strategy.lessons, task.instruction, phase)
-    parts.extend(f"Lesson {lesson.id}:\n{lesson.render()}" for lesson in lessons)
+    lessons = retrieve_lessons(strategy.lessons, task.instruction, phase, checkpoint)
+    if opening:
+        lessons = [
+            *retrieve_lessons(strategy.lessons, task.instruction, Component.PREPARATION),
+            *lessons,
+        ]
+    parts.extend(lesson_text(lesson) for lesson in lessons)
     route = strategy.route_for(task.context)
     name = None
     if route is not None:
@@ -50,6 +72,11 @@ def strategy_text(strategy: Strategy, task: PublicTask, phase: Component) -> Str
     if skill is not None and shown is not None:
         parts.append(f"Specialist skill {skill.name}: {skill.purpose}")
     return StrategyText("\n\n".join(parts), tuple(lesson.id for lesson in lessons), shown)
+
+
+def lesson_text(lesson: Lesson) -> str:
+    """One retrieved lesson as a prompt shows it."""
+    return f"Lesson {lesson.id}:\n{lesson.render()}"
 
 
 def program_text(task: PublicTask, budget_chars: int) -> str:

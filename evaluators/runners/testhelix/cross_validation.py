@@ -8,7 +8,8 @@
 - Corrective feedback: a suite with verified findings, or one that rejects a peer repair
   every other approved suite accepts (a counterexample), is revised and re-qualified.
 - Differential challenge: when two distinct repairs pass every approved suite, the model
-  is asked for tests on which the requirement separates them.
+  is asked for tests on which the requirement separates them; they join the best approved
+  suite (most witness support, `best_approved`).
 Revised suites are executed and reviewed afresh in the next round.
 """
 
@@ -93,13 +94,13 @@ def verify(findings: Review, evidence: str) -> list[dict[str, object]]:
     return checked
 
 
-def _symptoms(session: Session, pair: Pair, matrix: Matrix) -> str:
+def symptoms(session: Session, pair: Pair, matrix: Matrix) -> str:
     """Bounded execution symptoms: outcomes and failing tests, never a repair's code."""
     lines = []
     if pair.initial is not None:
-        lines.append(
-            f"initial program: {pair.initial.outcome.value}, failing {pair.initial.failing}"
-        )
+        # An agent suite's own run.sh reports no per-test results: its outcome alone.
+        failing = f", failing {pair.initial.failing}" if pair.initial.failing else ""
+        lines.append(f"initial program: {pair.initial.outcome.value}{failing}")
     for peer in session.consistent_pairs():
         if peer.index != pair.index and not matrix.get((pair.index, peer.index), True):
             failing = peer_failing(session, pair, peer)
@@ -119,11 +120,13 @@ def review(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> N
     if pair.reviewed_version == pair.version:
         return
     strategy, task = session.strategy, session.task
-    shown = strategy_text(strategy, task, Component.REVIEW)
+    shown = strategy_text(
+        strategy, task, Component.REVIEW, checkpoint=symptoms(session, pair, matrix)
+    )
     instructions = prompt("review") + ("\n\n" + shown.text if shown.text else "")
     tests = render_files(pair.tests, strategy.context_tokens * 2)
-    symptoms = _symptoms(session, pair, matrix)
-    budget = program_budget(strategy, instructions, task.instruction, tests, symptoms)
+    shown_symptoms = symptoms(session, pair, matrix)
+    budget = program_budget(strategy, instructions, task.instruction, tests, shown_symptoms)
     result = session.model.ask(
         "review",
         ReviewSuite,
@@ -132,7 +135,7 @@ def review(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> N
         requirement=task.instruction,
         program=program_text(task, budget),
         tests=tests,
-        symptoms=symptoms,
+        symptoms=shown_symptoms,
     )
     pair.reviewed_version = pair.version
     # A review that never came back approves nothing: approval needs a reviewer's verdict.
@@ -147,9 +150,31 @@ def review(session: Session, pair: Pair, matrix: Matrix, round_number: int) -> N
             "answered": isinstance(result, Review),
             "approved": pair.approved,
             "findings": pair.findings,
+            "checks": list(result.checks) if isinstance(result, Review) else [],
             "skill": shown.skill,
         }
     )
+
+
+def witnesses(session: Session, pair: Pair, matrix: Matrix) -> set[str]:
+    """Distinct consistent repairs (its own included) the pair's suite passes."""
+    return {
+        peer.witness
+        for peer in session.consistent_pairs()
+        if matrix.get((pair.index, peer.index), peer.index == pair.index)
+    }
+
+
+def support(session: Session, pair: Pair, matrix: Matrix) -> int:
+    """Witness support: the number of distinct consistent repairs the suite passes."""
+    return len(witnesses(session, pair, matrix))
+
+
+def best_approved(session: Session, matrix: Matrix) -> Pair:
+    """The approved suite with the most witness support (the lowest index on a tie): the
+    one a differential challenge extends (paper D.4) and selection ranks first."""
+    approved = [p for p in session.consistent_pairs() if p.approved]
+    return min(approved, key=lambda p: (-support(session, p, matrix), p.index))
 
 
 def counterexamples(session: Session, pair: Pair, matrix: Matrix) -> list[Pair]:
@@ -239,7 +264,7 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
     if found is None:
         return False
     a, b = found
-    target = next(p for p in session.consistent_pairs() if p.approved)
+    target = best_approved(session, matrix)
     strategy, task = session.strategy, session.task
     limit = strategy.tool_output_chars
     repairs = (

@@ -9,18 +9,23 @@ Within one task's run a check is paid for once: the same suite on the same progr
 content) asked again, by a refine round that left a pair unchanged, two pairs that wrote
 the same files, a peer or the merge, is answered from the first run and says so in the
 tool output. Nondeterminism is what `repeats` measures, not what asking twice measures.
+
+With a `deadline` (the harness's wall cap) every sandbox run is bounded by what is left of
+it, and a check asked after it raises `HarnessStopped`: the harness stops at the cap.
 """
 
 from __future__ import annotations
 
 import dataclasses
 import hashlib
+import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from evaluators.junit import TestStatus, parse_junit
 from evaluators.once import Once
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH, stable_output
+from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.signatures import SourceFile
 from evaluators.sandbox import Outcome, RunSpec, Sandbox
 from evaluators.tasks import PublicTask
@@ -84,12 +89,14 @@ class Workbench:
         test_timeout_s: float,
         repeats: int,
         tool_output_chars: int,
+        deadline: float | None = None,
     ) -> None:
         self._sandbox = sandbox
+        self.deadline = deadline  # the harness's wall cap (time.monotonic), when it has one
         self.sandbox = sandbox  # agent pairs run their tools in the same sandbox
         self._workdir = workdir
         self._timeout_s = test_timeout_s
-        self._repeats = max(1, repeats)
+        self.repeats = max(1, repeats)  # execution repeats per check (agent submits too)
         self._visible_chars = tool_output_chars
         self.environment = workdir / "environment"
         self._target = task.run_target()  # an image task's checks run in its image
@@ -136,6 +143,16 @@ class Workbench:
         )
         return dataclasses.replace(ran, target=target, remembered=True)
 
+    def timeout_s(self, wanted: float) -> float:
+        """`wanted`, bounded by what is left of the harness's wall cap: no sandbox run
+        outlives the cap. `HarnessStopped` once the cap has passed."""
+        if self.deadline is None:
+            return wanted
+        left = self.deadline - time.monotonic()
+        if left <= 0:
+            raise HarnessStopped("the harness deadline passed")
+        return min(wanted, left)
+
     @property
     def remembered(self) -> int:
         """Checks not run again: an identical one was asked before."""
@@ -152,15 +169,15 @@ class Workbench:
                 self.repair_dir(repair),
             )
         )
-        spec = RunSpec(
-            app_layers=layers,
-            tests_dir=self.suite_dir(tests),
-            timeout_s=self._timeout_s,
-            **self._target,
-        )
         outcomes = []
         first = None
-        for _ in range(self._repeats):
+        for _ in range(self.repeats):
+            spec = RunSpec(
+                app_layers=layers,
+                tests_dir=self.suite_dir(tests),
+                timeout_s=self.timeout_s(self._timeout_s),
+                **self._target,
+            )
             result = self._sandbox.run(spec)
             self.runs += 1
             outcomes.append(result.outcome)

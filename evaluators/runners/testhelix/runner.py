@@ -40,7 +40,9 @@ lessons reach its reviewer, whose turns reviewMaxOutputTokens caps. maxCandidate
 new agent pairs in round 2 as above, and maxRounds runs the same rounds through tool
 sessions (agent/rounds.py): feedback continues the pair's own session, a challenger agent
 may run both repairs, and a revision or a challenge's suite is kept only once the host
-requalifies it. Every run is under the paper's caps (`paper_limits`).
+requalifies it. Every run is under the paper's caps (`paper_limits`): each sandbox run is
+bounded by what is left of the wall cap, and the harness stops at it. The trace's `calls`
+phase says where each pair's model calls went (agent/spending.py).
 
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the
 configuration and prompt versions, phases, per-pair status, the cross-execution matrix,
@@ -66,6 +68,7 @@ from evaluators.runners.testhelix.agent.pairs import (
     suite_timeout_s,
 )
 from evaluators.runners.testhelix.agent.rounds import AgentKit, agent_cross_validate
+from evaluators.runners.testhelix.agent.spending import calls_phase
 from evaluators.runners.testhelix.cross_validation import Matrix, cross_validate
 from evaluators.runners.testhelix.execution import Workbench, cut
 from evaluators.runners.testhelix.model import Ask, HarnessStopped, TaskModel
@@ -134,6 +137,7 @@ class TestHelixRunner:
             test_timeout_s=limits.test_timeout_s,
             repeats=self.settings.execution_repeats,
             tool_output_chars=strategy.tool_output_chars,
+            deadline=started + limits.wall_s,
         )
         configuration = self.settings.configuration
         session = Session(strategy, task, bench, TaskModel(ask), configuration, self.settings.seed)
@@ -143,6 +147,7 @@ class TestHelixRunner:
                 "phase": "harness",
                 "configuration": configuration,
                 "pairs": count,
+                "execution_repeats": self.settings.execution_repeats,
                 "prompts": prompt_versions(),
             }
         )
@@ -241,6 +246,7 @@ class TestHelixRunner:
                 "consistent": [p.index for p in session.consistent_pairs()],
                 "approved": [p.index for p in session.consistent_pairs() if p.approved],
             },
+            *([spent] if (spent := calls_phase(session.phases)) else []),
             # Sandbox runs the harness's checks paid for, and identical checks not run again.
             {
                 "phase": "executions",

@@ -7,6 +7,7 @@
   number of distinct consistent repairs (its own included) the suite passes; compatible
   approved suites with a common passing witness are merged, and the merge is validated
   afresh (fails on the initial program, passes on the common witness) before it can win.
+  Agent suites merge too: each keeps its own entry script in a folder of its own.
 No qualified suite means no submission: the task scores zero, as the paper's protocol says.
 """
 
@@ -16,7 +17,8 @@ import random
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from evaluators.runners.testhelix.cross_validation import Matrix
+from evaluators.runners.testhelix.cross_validation import Matrix, support, witnesses
+from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import SourceFile
 from evaluators.sandbox import Outcome
@@ -29,21 +31,24 @@ class Selected:
     support: int
 
 
-def witnesses(session: Session, pair: Pair, matrix: Matrix) -> set[str]:
-    """Distinct consistent repairs (its own included) the pair's suite passes."""
-    return {
-        peer.witness
-        for peer in session.consistent_pairs()
-        if matrix.get((pair.index, peer.index), peer.index == pair.index)
-    }
-
-
-def support(session: Session, pair: Pair, matrix: Matrix) -> int:
-    return len(witnesses(session, pair, matrix))
+MERGED_ENTRY = """#!/usr/bin/env bash
+# A merged suite: each pair's suite runs from its own folder, as it was validated alone;
+# the merged suite passes only when every one of them passes.
+root="$TESTS_DIR"
+status=0
+for part in {parts}; do
+    (cd "$APP_DIR" && TESTS_DIR="$root/$part" bash "$root/$part/run.sh") || status=1
+done
+exit $status
+"""
 
 
 def merged_tests(pairs: list[Pair]) -> list[SourceFile]:
-    """Union of the suites' files, each renamed under its pair so that nothing collides."""
+    """Union of the suites' files, nothing colliding: pytest files renamed under their pair;
+    agent suites (each its own `run.sh`, any language) kept whole in a folder `p<i>/` per
+    pair, behind an entry script that runs each of them."""
+    if any(file.path == "run.sh" for pair in pairs for file in pair.tests):
+        return _merged_entries(pairs)
     files = []
     for pair in pairs:
         for file in pair.tests:
@@ -54,6 +59,18 @@ def merged_tests(pairs: list[Pair]) -> list[SourceFile]:
                     content=file.content,
                 )
             )
+    return files
+
+
+def _merged_entries(pairs: list[Pair]) -> list[SourceFile]:
+    parts = [f"p{pair.index}" for pair in pairs]
+    files = [SourceFile.model_construct(path="run.sh", content=MERGED_ENTRY.replace(
+        "{parts}", " ".join(parts)))]  # fmt: skip
+    for part, pair in zip(parts, pairs, strict=True):
+        files += [
+            SourceFile.model_construct(path=f"{part}/{file.path}", content=file.content)
+            for file in pair.tests
+        ]
     return files
 
 
@@ -106,9 +123,10 @@ def select(session: Session, matrix: Matrix) -> Selected | None:
         return None
     ranked = sorted(approved, key=lambda p: (-support(session, p, matrix), p.index))
     best_single = Selected(ranked[0].tests, ranked[0].label, support(session, ranked[0], matrix))
-    if any(file.path == "run.sh" for pair in approved for file in pair.tests):
-        return best_single  # agent suites have their own entry scripts: no pytest merge
-    merged = _merge(session, approved, matrix)
+    try:
+        merged = _merge(session, approved, matrix)
+    except HarnessStopped:  # past the wall cap: no merge is validated, the best suite stands
+        merged = None
     if merged is not None and merged.support >= best_single.support:
         return merged
     return best_single

@@ -72,8 +72,12 @@ class Finding(_Reply):
 
 
 class Review(_Reply):
+    """A review's structured response (paper C.2): findings, covered requirements and the
+    execution checks the reviewer relied on (what it ran, or which symptom it read)."""
+
     findings: list[Finding] = Field(default_factory=list, max_length=30)
     covered: list[str] = Field(default_factory=list, max_length=40)
+    checks: list[str] = Field(default_factory=list, max_length=20)
 
 
 class ChallengeTests(_Reply):

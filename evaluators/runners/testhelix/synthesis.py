@@ -73,11 +73,23 @@ def _previous(session: Session, pair: Pair, feedback: str) -> str:
     return "\n\n".join(parts)
 
 
+def checkpoint(pair: Pair) -> str:
+    """The host's execution checkpoint of a pair (lesson retrieval, paper C.3.1): what its
+    last consistency check showed on the initial program and on its own repair."""
+    return "\n".join(
+        f"on the {check.target} program: {check.outcome.value}\n{check.visible}"
+        for check in (pair.initial, pair.own)
+        if check is not None
+    )
+
+
 def write_pair(session: Session, pair: Pair, *, template: str, feedback: str = "") -> bool:
     """One agent step: a new draft of the pair; False when the model gave nothing usable."""
     strategy, task = session.strategy, session.task
     component = Component.GENERATION if pair.draft is None else Component.REPAIR
-    shown = strategy_text(strategy, task, component)
+    shown = strategy_text(
+        strategy, task, component, checkpoint=checkpoint(pair), opening=pair.draft is None
+    )
     instructions = prompt("generation").format(direction=pair.direction)
     if pair.draft is not None:
         instructions += "\n\n" + prompt(template)

@@ -24,7 +24,9 @@ from tests.support.cli_helpers import run_rsi
 from tests.support.search_fixtures import write_k3_config
 
 
-def _run(directory: Path, config: ExperimentConfig) -> Path:
+def _run(
+    directory: Path, config: ExperimentConfig, phases: tuple[dict[str, object], ...] = ()
+) -> Path:
     run = directory / "run"
     run.mkdir()
     (run / "config.json").write_text(config.model_dump_json())
@@ -44,7 +46,7 @@ def _run(directory: Path, config: ExperimentConfig) -> Path:
             success=True,
             initial_outcome="fail",
             reference_outcome="pass",
-            trace={"runner": "testhelix", "usage": usage},
+            trace={"runner": "testhelix", "usage": usage, "phases": list(phases)},
         ),
     )
     journal.append(
@@ -122,3 +124,15 @@ def test_the_scripted_runner_pays_nothing(tmp_path: Path) -> None:
     assert spend["models"] == {"generator": None, "optimizer": None}
     assert spend["usd"] == {"generator": 0.0, "optimizer": 0.0}
     assert spend["tokens"]["generator"]["calls"] == 0
+
+
+def test_status_totals_where_the_agent_pairs_calls_went(tmp_path: Path) -> None:
+    total = {"turns": 10, "remembered": 2, "generation": 6, "feedback": 0, "review": 4,
+             "challenge": 0, "tools": {"run": 3, "submit": 2}}  # fmt: skip
+    config = load_config(write_k3_config(tmp_path))
+    run = _run(tmp_path, config, ({"phase": "calls", "pairs": [], "total": total},))
+    shown = json.loads(run_rsi("status", str(run), "--json").stdout)
+    assert shown["calls"] == total
+    (tmp_path / "structured").mkdir()
+    bare = _run(tmp_path / "structured", config)  # no agent pairs ran: nothing to total
+    assert json.loads(run_rsi("status", str(bare), "--json").stdout)["calls"] == {}

@@ -234,3 +234,20 @@ def test_rsi_plan_prints_both_bills_of_the_switch() -> None:
     data = json.loads(run_rsi("plan", str(K3), "--json").stdout)["stop_when_decided"]
     assert data["configured"]["stop_when_decided"] is False
     assert data["flipped"]["stop_when_decided"] is True and data["saving"] is None
+
+
+def test_agent_pairs_are_priced_from_their_own_caps(tmp_path: Path) -> None:
+    """Structured pairs wait on their calls (48 x 10 s / 2 = 240 s); agent pairs run sandbox
+    commands between calls, so only the 900 s wall bounds them."""
+    fast = {"call_timeout_s = 120": "call_timeout_s = 10"}
+    agent = forecast(load_config(write_k3_config(tmp_path, replace=fast)))
+    structured = forecast(
+        load_config(
+            write_k3_config(tmp_path, replace={**fast, 'pairs = "agent"': 'pairs = "structured"'})
+        )
+    )
+    release = {c: next(p for p in f.worst.phases if p.phase == "release")
+               for c, f in (("agent", agent), ("structured", structured))}  # fmt: skip
+    assert release["agent"].hours == pytest.approx(50 * (900 + 360) / 3600)
+    assert release["structured"].hours == pytest.approx(50 * (240 + 360) / 3600)
+    assert agent.worst.total.generator == structured.worst.total.generator  # same task caps

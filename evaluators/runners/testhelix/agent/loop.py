@@ -13,15 +13,21 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
 - every tool call is traced: name, arguments cut to 200 characters (`path` and short
-  arguments first), output size, whether it was refused (the trace's phases, journaled),
-  and its seconds (`Trace.timings`);
+  arguments first, so no write loses its path), output size, whether it was refused (the
+  trace's phases, journaled), and its seconds (`Trace.timings`);
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
-  must fail on the initial program and pass on the pair's repair (`app/` as edited).
+  must fail on the initial program and pass on the pair's repair (`app/` as edited), each
+  reproducibly over `repeats` runs (`[runner.testhelix] execution_repeats`);
+- `load_skill(name)` returns the skill library's text for a skill of the session's role;
+- the first failed submit begins the repair phase: repair lessons, retrieved with that
+  submit's output as the execution checkpoint, join the conversation once (`repair_text`);
+- `AgentRun.spending()` says where the session's model calls went.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -30,7 +36,7 @@ from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRef
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.sandbox import Outcome
-from search_space import Strategy
+from search_space import SKILLS, SKILLS_BY_NAME, SkillRole, Strategy
 
 ARGUMENT_CHARS = 200
 CHARS_PER_TOKEN = 4
@@ -39,12 +45,12 @@ TURN_MAX_TOKENS = 8_192
 NO_TOOL = "Use the tools you were given; finish with submit (a pair) or report (a review)."
 
 
-def _tool(name: str, description: str, **properties: Any) -> dict[str, Any]:
+def _tool(title: str, description: str, /, **properties: Any) -> dict[str, Any]:
     required = [key for key, spec in properties.items() if not spec.pop("optional", False)]
     return {
         "type": "function",
         "function": {
-            "name": name,
+            "name": title,
             "description": description,
             "parameters": {"type": "object", "properties": properties, "required": required},
         },
@@ -77,6 +83,22 @@ TOOLS: tuple[dict[str, Any], ...] = (
         "Submit the pair: the suite must fail on the initial program and pass on your repair.",
     ),
 )
+
+
+def skill_tool(role: SkillRole) -> dict[str, Any]:
+    """`load_skill`: a skill of the fixed library (paper C.3.1: with no route, specialist
+    loading is left to the agent); a pair may load generation skills, a reviewer review
+    skills, as routes allow."""
+    names = [skill.name for skill in SKILLS if skill.role is role]
+    listed = "; ".join(f"{skill.name}: {skill.purpose}" for skill in SKILLS if skill.role is role)
+    return _tool(
+        "load_skill",
+        f"Load a specialist skill's instructions from the skill library. Skills: {listed}",
+        name={"type": "string", "enum": names},
+    )
+
+
+TOOLS = (*TOOLS, skill_tool(SkillRole.GENERATION))
 _FINDING = {
     "type": "object",
     "properties": {
@@ -89,6 +111,7 @@ _FINDING = {
 }
 REVIEW_TOOLS: tuple[dict[str, Any], ...] = (
     *(tool for tool in TOOLS if tool["function"]["name"] in ("list_files", "read_file", "run")),
+    skill_tool(SkillRole.REVIEW),
     _tool(
         "report",
         "Report the review: findings (a blocking one quotes the requirement verbatim), the "
@@ -105,6 +128,8 @@ class AgentRun:
     """What one pair's session did."""
 
     steps: int = 0
+    turns: int = 0  # model requests answered (paid, or replayed from the run's cache)
+    remembered_turns: int = 0  # requests answered from memory: not paid again
     submitted: bool = False
     initial: Check | None = None
     own: Check | None = None
@@ -113,6 +138,21 @@ class AgentRun:
     calls: list[dict[str, Any]] = field(default_factory=list)
     seconds: list[float] = field(default_factory=list)  # per call, kept out of the journal
     failures: list[dict[str, Any]] = field(default_factory=list)
+    repair_lessons: list[str] = field(default_factory=list)  # retrieved after a failed submit
+    checks: list[dict[str, Any]] = field(default_factory=list)  # each submit's checks
+
+    def spending(self) -> dict[str, Any]:
+        """How this session spent its model calls: turns (paid, remembered, failed) and
+        tool calls by tool."""
+        tools: dict[str, int] = {}
+        for call in self.calls:
+            tools[call["tool"]] = tools.get(call["tool"], 0) + 1
+        return {
+            "turns": self.turns,
+            "remembered": self.remembered_turns,
+            "failed": len(self.failures),
+            "tools": dict(sorted(tools.items())),
+        }
 
 
 def within_budget(messages: list[dict[str, Any]], budget_chars: int) -> list[dict[str, Any]]:
@@ -144,6 +184,7 @@ class PairAgent:
         repeats: int = 1,
         tools: tuple[dict[str, Any], ...] = TOOLS,
         max_tokens: int = TURN_MAX_TOKENS,
+        repair_text: Callable[[str], tuple[str, tuple[str, ...]]] | None = None,
     ) -> None:
         self.chat = chat
         self.workspace = workspace
@@ -153,12 +194,14 @@ class PairAgent:
         self.tools = tools
         self.offered = {tool["function"]["name"] for tool in tools}
         self.max_tokens = max_tokens
+        self.repair_text = repair_text
         self.run = AgentRun()
 
     def session(self, messages: list[dict[str, Any]]) -> AgentRun:
         """Drive the model until the pair submits a consistent suite or a bound stops it."""
         failed_at: int | None = None
         misses = 0
+        checkpoint = ""
         while not self.run.stop:
             self.run.stop = self._bound(failed_at)
             if self.run.stop:
@@ -177,21 +220,36 @@ class PairAgent:
                 self.run.stop = "2 failed model turns in a row" if misses >= 2 else ""
                 continue
             misses = 0
+            self.run.turns += 1
+            self.run.remembered_turns += turn.repeated
             messages.append(turn.message)
             if not turn.calls:
                 self.run.steps += 1
                 messages.append({"role": "user", "content": NO_TOOL})
                 continue
+            repairing = failed_at is not None
             for call in turn.calls:
                 output = self._execute(call)
                 messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
                 if call.name == "submit" and not self.run.submitted:
                     failed_at = self.run.steps if failed_at is None else failed_at
+                    checkpoint = output
                 if self.run.submitted:
                     self.run.stop = "submitted"
                 if self.run.report is not None:
                     self.run.stop = "reported"
+            if failed_at is not None and not repairing and not self.run.stop:
+                messages.extend(self._repair_phase(checkpoint))
         return self.run
+
+    def _repair_phase(self, checkpoint: str) -> list[dict[str, Any]]:
+        """The repair phase begins at the first failed submit: its lessons, retrieved with
+        the submit's output as the execution checkpoint, join the conversation once."""
+        if self.repair_text is None:
+            return []
+        text, lessons = self.repair_text(checkpoint)
+        self.run.repair_lessons = list(lessons)
+        return [{"role": "user", "content": text}] if lessons else []
 
     def _bound(self, failed_at: int | None) -> str:
         if self.run.steps >= self.strategy.agent_steps:
@@ -243,7 +301,15 @@ class PairAgent:
             return space.shown(space.run(**arguments))
         if name == "submit":
             return self._submit()
+        if name == "load_skill":
+            return self._load_skill(**arguments)
         raise ToolRefused(f"no tool named {name!r}")
+
+    def _load_skill(self, name: str) -> str:
+        offered = next(t for t in self.tools if t["function"]["name"] == "load_skill")
+        if name not in offered["function"]["parameters"]["properties"]["name"]["enum"]:
+            raise ToolRefused(f"no skill {name!r} for this session")
+        return SKILLS_BY_NAME[name].text()
 
     def _submit(self) -> str:
         space = self.workspace
@@ -267,14 +333,22 @@ class PairAgent:
 
     def _check(self, target: str) -> Check:
         space = self.workspace
-        spec = space.spec("initial" if target == "initial" else "repair", space.root / "tests")
+        program = "initial" if target == "initial" else "repair"
         outcomes = []
         first = None
-        for _ in range(self.repeats):
-            result = space.sandbox.run(spec)
+        for _ in range(self.repeats):  # execution repeats: a check must be reproducible
+            result = space.sandbox.run(space.spec(program, space.root / "tests"))
             outcomes.append(result.outcome)
             first = first or result
         assert first is not None
+        self.run.checks.append(
+            {
+                "step": self.run.steps,
+                "target": target,
+                "outcomes": [outcome.value for outcome in outcomes],
+                "reproducible": len(set(outcomes)) == 1,
+            }
+        )
         return Check(
             target=target,
             outcome=first.outcome,

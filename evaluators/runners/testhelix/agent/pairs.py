@@ -1,17 +1,21 @@
 """Develop K pairs as concurrent agent sessions (`[runner.testhelix] pairs = "agent"`).
 
-Pairs run at once, one thread each; the task's meter admits at most its concurrent calls
+The first round's directions are planned first (`synthesis.plan_directions`: the planned
+direction guides the first solver, peers keep their branch strategies). Pairs run at
+once, one thread each; the task's meter admits at most its concurrent calls
 (two in the paper), so the pairs share the two shared concurrent calls. Each pair's
 workspace is `workdir/agents/pair<i>/`, built from the public task alone. A pair whose
 submitted suite is consistent becomes a `Pair` with that suite (entry script `run.sh`,
-any language) and its repair; the trace gets one `agent-pair` phase per pair with every
-tool call. Each pair keeps its `Seat` (workspace and conversation), so a later round's
+any language) and its repair; the trace gets one `agent-pair` phase per pair with its
+direction, its opening and repair lessons, how its calls were spent and every tool call.
+Each pair keeps its `Seat` (workspace and conversation), so a later round's
 corrective feedback continues the same session (`rounds.py`).
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,13 +24,13 @@ from typing import Any
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import AgentRun, PairAgent
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
-from evaluators.runners.testhelix.context import strategy_text
+from evaluators.runners.testhelix.context import StrategyText, lesson_text, strategy_text
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.prompts import agent_prompt
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import PairDraft
-from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES
-from search_space import Component
+from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES, plan_directions
+from search_space import Component, retrieve_lessons
 
 
 @dataclass(frozen=True)
@@ -48,14 +52,50 @@ def suite_timeout_s(verifier_timeout_s: float | None, cap_s: float = 180.0) -> f
     return min(cap_s, verifier_timeout_s) if verifier_timeout_s else cap_s
 
 
-def _messages(session: Session, direction: str) -> list[dict[str, Any]]:
-    shown = strategy_text(session.strategy, session.task, Component.GENERATION)
+def opening(session: Session, direction: str) -> tuple[list[dict[str, Any]], StrategyText]:
+    """A pair's first messages: the prompt with its direction, then the strategy text of
+    its opening turn (guidance, preparation and generation lessons, the routed skill), and
+    its budget (paper C.1: the remaining budget is inserted at runtime)."""
+    shown = strategy_text(session.strategy, session.task, Component.GENERATION, opening=True)
     system = agent_prompt().format(direction=direction, requirement=session.task.instruction)
     messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
     if shown.text:
         messages.append({"role": "user", "content": shown.text})
-    messages.append({"role": "user", "content": "Start: look at the workspace."})
-    return messages
+    strategy = session.strategy
+    budget = (
+        f"Your budget: {strategy.agent_steps} tool calls this round; after a failed submit, "
+        f"{strategy.repair_steps} more."
+    )
+    messages.append({"role": "user", "content": f"Start: look at the workspace. {budget}"})
+    return messages, shown
+
+
+def repair_text(session: Session) -> Callable[[str], tuple[str, tuple[str, ...]]]:
+    """The repair phase's strategy text for an execution checkpoint (a failed submit's
+    output, or corrective feedback): repair lessons, retrieved afresh."""
+
+    def text(checkpoint: str) -> tuple[str, tuple[str, ...]]:
+        lessons = retrieve_lessons(
+            session.strategy.lessons, session.task.instruction, Component.REPAIR, checkpoint
+        )
+        shown = "\n\n".join(lesson_text(lesson) for lesson in lessons)
+        return f"Repair phase.\n\n{shown}", tuple(lesson.id for lesson in lessons)
+
+    return text
+
+
+def pair_agent(
+    session: Session, chat: ToolChat, workspace: AgentWorkspace, deadline: float
+) -> PairAgent:
+    """A pair's agent: the strategy's bounds, the task's execution repeats, repair lessons."""
+    return PairAgent(
+        chat,
+        workspace,
+        session.strategy,
+        deadline=deadline,
+        repeats=session.bench.repeats,
+        repair_text=repair_text(session),
+    )
 
 
 def develop_agent_pairs(
@@ -69,12 +109,15 @@ def develop_agent_pairs(
     round_number: int = 1,
 ) -> dict[int, Seat]:
     """Run `count` agent pairs at once; consistent ones join `session.pairs`. Returns each
-    pair's seat, by pair index. Round 2's new pairs (`maxCandidates`) continue the
-    indices, and so the branch directions, after the pairs already started."""
+    pair's seat, by pair index. The first round's directions are planned (the planned
+    one guides the first solver, peers keep their branch strategies, as structured pairs
+    do); round 2's new pairs (`maxCandidates`) continue the indices, and so the branch
+    directions, after the pairs already started."""
     strategy = session.strategy
     seats: dict[int, Seat] = {}
     agents = []
     first = len(session.pairs)
+    planned = plan_directions(session, count) if not session.pairs else None
     for index in range(first, first + count):
         workspace = AgentWorkspace(
             workdir / "agents" / f"pair{index}",
@@ -82,21 +125,26 @@ def develop_agent_pairs(
             session.bench.sandbox,
             output_chars=strategy.tool_output_chars,
             test_timeout_s=test_timeout,
+            deadline=deadline,
         )
-        direction = BRANCH_STRATEGIES[index % len(BRANCH_STRATEGIES)]
-        seats[index] = Seat(workspace, _messages(session, direction))
-        agent = PairAgent(chat, workspace, strategy, deadline=deadline)
-        agents.append((index, direction, agent))
+        direction = (
+            planned[index - first] if planned else BRANCH_STRATEGIES[index % len(BRANCH_STRATEGIES)]
+        )
+        messages, shown = opening(session, direction)
+        seats[index] = Seat(workspace, messages)
+        agent = pair_agent(session, chat, workspace, deadline)
+        agents.append((index, direction, agent, shown))
     with ThreadPoolExecutor(max_workers=max(1, count), thread_name_prefix="pair") as pool:
         futures = [
-            pool.submit(run_agent, agent, seats[index].messages) for index, _, agent in agents
+            pool.submit(run_agent, agent, seats[index].messages) for index, _, agent, _ in agents
         ]
         results = [future.result() for future in futures]
     stopped = None
-    for (index, direction, agent), (run, cap) in zip(agents, results, strict=True):
+    for (index, direction, agent, shown), (run, cap) in zip(agents, results, strict=True):
         session.pairs.append(_pair(index, direction, agent, run))
         round_key = {"round": round_number} if round_number > 1 else {}
-        session.phases.append({**_phase(index, run), **round_key})
+        extra = {"direction": direction, "lessons": list(shown.lessons), "skill": shown.skill}
+        session.phases.append({**_phase(index, run), **extra, **round_key})
         session.timings.extend(timings(index, run))
         stopped = stopped or cap
     if stopped:
@@ -139,6 +187,9 @@ def _phase(index: int, run: AgentRun) -> dict[str, Any]:
         "steps": run.steps,
         "submitted": run.submitted,
         "stop": run.stop,
+        "calls": run.spending(),
+        "checks": run.checks,
+        "repair_lessons": run.repair_lessons,
         "tool_calls": run.calls,
         "failures": run.failures,
     }

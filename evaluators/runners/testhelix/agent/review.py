@@ -1,13 +1,16 @@
 """The review of an agent pair's suite, as the paper has it (Appendix C.2).
 
 The reviewer is an agent in a fresh workspace: a copy of the original (public) program,
-with no repair installed, and the generated suite in `tests/`. It may list and read files
-and run commands (the suite included), never write; it ends with `report`: findings,
-covered requirements and the execution checks it ran. The host still verifies blocking
-evidence (a verbatim quote of public text, `cross_validation.verify`); a pair is approved
-when the reviewer reported and no blocking finding was verified. Its turns' output cap is
-`reviewMaxOutputTokens`; its steps are bounded by `agentSteps`; a routed review skill and
-review lessons join its prompt.
+with no repair installed, and the generated suite in `tests/`. The host gives it bounded
+execution symptoms (the suite's outcome on the initial program, the peer repairs it
+rejects and where: `cross_validation.symptoms`, never a repair's code). It may list and
+read files, run commands (the suite included) and load a review skill, never write; it
+ends with `report`: findings, covered requirements and the execution checks it ran. The
+host still verifies blocking evidence (a verbatim quote of public text,
+`cross_validation.verify`); a pair is approved when the reviewer reported and no blocking
+finding was verified. Its turns' output cap is `reviewMaxOutputTokens`; its steps are
+bounded by `agentSteps`; a routed review skill and review lessons (retrieved with the
+symptoms as the execution checkpoint) join its prompt.
 """
 
 from __future__ import annotations
@@ -22,7 +25,12 @@ from evaluators.runners.testhelix.agent.loop import REVIEW_TOOLS, PairAgent
 from evaluators.runners.testhelix.agent.pairs import timings
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import strategy_text
-from evaluators.runners.testhelix.cross_validation import public_evidence, verify
+from evaluators.runners.testhelix.cross_validation import (
+    Matrix,
+    public_evidence,
+    symptoms,
+    verify,
+)
 from evaluators.runners.testhelix.prompts import agent_prompt
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import Review
@@ -33,6 +41,7 @@ def review_agent_pair(
     session: Session,
     pair: Pair,
     chat: ToolChat,
+    matrix: Matrix,
     *,
     workdir: Path,
     deadline: float,
@@ -40,22 +49,14 @@ def review_agent_pair(
 ) -> dict[str, Any]:
     """Review `pair`'s suite; sets its findings and approval; returns the trace phase."""
     strategy = session.strategy
-    # A fresh copy per suite version: a re-review never sees an earlier version's files.
-    folder = f"review{pair.index}" + (f"-v{pair.version}" if pair.version > 1 else "")
-    workspace = AgentWorkspace(
-        workdir / "agents" / folder,
-        session.task,
-        session.bench.sandbox,
-        output_chars=strategy.tool_output_chars,
-        test_timeout_s=test_timeout,
-    )
-    for file in pair.tests:
-        workspace.write_file(f"tests/{file.path}", file.content)
-    shown = strategy_text(strategy, session.task, Component.REVIEW)
+    workspace = _workspace(session, pair, workdir, deadline, test_timeout)
+    seen = symptoms(session, pair, matrix)
+    shown = strategy_text(strategy, session.task, Component.REVIEW, checkpoint=seen)
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": agent_prompt("agent_review").format(
             requirement=session.task.instruction)},
         *([{"role": "user", "content": shown.text}] if shown.text else []),
+        {"role": "user", "content": f"Host execution symptoms:\n{seen or '(none)'}"},
         {"role": "user", "content": "Review the suite in tests/."},
     ]  # fmt: skip
     reviewer = PairAgent(
@@ -81,19 +82,39 @@ def review_agent_pair(
         "approved": pair.approved,
         "findings": pair.findings,
         "covered": report.covered if report else [],
-        "checks": [str(check)[:300] for check in (run.report or {}).get("checks", [])][:20],
+        "checks": [check[:300] for check in report.checks] if report else [],
+        "symptoms": seen,
         "problem": problem,
         "skill": shown.skill,
+        "lessons": list(shown.lessons),
+        "calls": run.spending(),
         "tool_calls": run.calls,
     }
+
+
+def _workspace(
+    session: Session, pair: Pair, workdir: Path, deadline: float, test_timeout: float
+) -> AgentWorkspace:
+    """A fresh copy per suite version: a re-review never sees an earlier version's files."""
+    folder = f"review{pair.index}" + (f"-v{pair.version}" if pair.version > 1 else "")
+    workspace = AgentWorkspace(
+        workdir / "agents" / folder,
+        session.task,
+        session.bench.sandbox,
+        output_chars=session.strategy.tool_output_chars,
+        test_timeout_s=test_timeout,
+        deadline=deadline,
+    )
+    for file in pair.tests:
+        workspace.write_file(f"tests/{file.path}", file.content)
+    return workspace
 
 
 def _report(arguments: dict[str, Any] | None) -> tuple[Review | None, str | None]:
     if arguments is None:
         return None, "no report"
     try:
-        return Review.model_validate(
-            {"findings": arguments.get("findings", []), "covered": arguments.get("covered", [])}
-        ), None
+        fields = {key: arguments.get(key, []) for key in ("findings", "covered", "checks")}
+        return Review.model_validate(fields), None
     except ValidationError as error:
         return None, f"the report did not validate: {error.errors()[0]['msg']}"

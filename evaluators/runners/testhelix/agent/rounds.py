@@ -9,9 +9,10 @@ The structured pairs' protocol (`cross_validation.py`), through tool sessions:
   its steps in that round and `repairSteps` its steps after a failed submit. A revision
   replaces the pair's suite only once its submit is accepted (the suite fails on the
   initial program and passes on the repair), so an approved suite is never lost to a
-  revision that does not requalify;
+  revision that does not requalify; repair lessons are retrieved afresh for feedback;
 - a differential challenge: when two distinct repairs pass every approved suite, a
-  challenger agent works in a fresh workspace holding the first approved suite, that
+  challenger agent works in a fresh workspace holding the best approved suite (the most
+  witness support, `cross_validation.best_approved`), that
   pair's repair in `app/`, and the two repairs (readable under `repairs/a|b/`, runnable as
   targets `a` and `b`). Its suite replaces the approved one only when the host finds it
   consistent and separating: it passes exactly one of the two repairs;
@@ -27,12 +28,20 @@ from typing import Any
 
 from evaluators.llm import ToolChat
 from evaluators.runners.testhelix.agent.loop import TOOLS, AgentRun, PairAgent
-from evaluators.runners.testhelix.agent.pairs import Seat, adopt, run_agent, timings
+from evaluators.runners.testhelix.agent.pairs import (
+    Seat,
+    adopt,
+    pair_agent,
+    repair_text,
+    run_agent,
+    timings,
+)
 from evaluators.runners.testhelix.agent.review import review_agent_pair
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import strategy_text
 from evaluators.runners.testhelix.cross_validation import (
     Matrix,
+    best_approved,
     cross_execute,
     feedback_for,
     separates,
@@ -42,7 +51,7 @@ from evaluators.runners.testhelix.execution import files_digest
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.prompts import agent_prompt
 from evaluators.runners.testhelix.session import Pair, Session
-from evaluators.runners.testhelix.synthesis import check_consistency
+from evaluators.runners.testhelix.synthesis import check_consistency, checkpoint
 from search_space import Component
 
 
@@ -77,7 +86,7 @@ def agent_cross_validate(session: Session, kit: AgentKit) -> Matrix:
         for pair in session.consistent_pairs():
             if pair.reviewed_version != pair.version:
                 phase = review_agent_pair(
-                    session, pair, kit.chat, workdir=kit.workdir,
+                    session, pair, kit.chat, matrix, workdir=kit.workdir,
                     deadline=kit.deadline, test_timeout=kit.test_timeout,
                 )  # fmt: skip
                 session.phases.append({**phase, "round": round_number})
@@ -101,9 +110,15 @@ def agent_feedback(
     if not owed.lines:
         return False
     seat = kit.seats[pair.index]
-    text = agent_prompt("agent_feedback").format(findings="\n".join(owed.lines))
+    findings = "\n".join(owed.lines)
+    text = agent_prompt("agent_feedback").format(findings=findings)
+    # Feedback opens a repair phase: repair lessons are retrieved afresh for it, with the
+    # findings and the pair's last checks as the execution checkpoint.
+    lessons, lesson_ids = repair_text(session)(f"{findings}\n{checkpoint(pair)}")
     seat.messages.append({"role": "user", "content": text})
-    agent = PairAgent(kit.chat, seat.workspace, session.strategy, deadline=kit.deadline)
+    if lesson_ids:
+        seat.messages.append({"role": "user", "content": lessons})
+    agent = pair_agent(session, kit.chat, seat.workspace, kit.deadline)
     run, cap = run_agent(agent, seat.messages)
     pair.steps_used += run.steps
     if run.submitted:
@@ -115,6 +130,7 @@ def agent_feedback(
             "round": round_number,
             "findings": owed.findings,
             "counterexamples": list(owed.counterexamples),
+            "lessons": list(lesson_ids),
             **_outcome(run),
             "revised": run.submitted,
             **({"kept_approved": True} if pair.approved and not run.submitted else {}),
@@ -128,13 +144,14 @@ def agent_feedback(
 
 
 def agent_challenge(session: Session, matrix: Matrix, round_number: int, kit: AgentKit) -> bool:
-    """A challenger agent extends the first approved suite to separate two repairs that
-    pass every approved suite; kept only if the host finds it consistent and separating."""
+    """A challenger agent extends the best approved suite (most witness support) to
+    separate two repairs that pass every approved suite; kept only if the host finds it
+    consistent and separating."""
     found = undistinguished(session, matrix)
     if found is None:
         return False
     a, b = found
-    target = next(p for p in session.consistent_pairs() if p.approved)
+    target = best_approved(session, matrix)
     workspace = _challenge_workspace(session, kit, round_number, target, a, b)
     shown = strategy_text(session.strategy, session.task, Component.GENERATION)
     system = agent_prompt("agent_challenge").format(requirement=session.task.instruction)
@@ -144,8 +161,9 @@ def agent_challenge(session: Session, matrix: Matrix, round_number: int, kit: Ag
         {"role": "user", "content": "Start: look at the workspace."},
     ]
     agent = PairAgent(
-        kit.chat, workspace, session.strategy, deadline=kit.deadline, tools=challenge_tools()
-    )
+        kit.chat, workspace, session.strategy, deadline=kit.deadline,
+        repeats=session.bench.repeats, tools=challenge_tools(),
+    )  # fmt: skip
     run, cap = run_agent(agent, messages)
     suite = workspace.suite()
     changed = run.submitted and files_digest(suite) != files_digest(target.tests)
@@ -179,6 +197,7 @@ def _challenge_workspace(
         session.bench.sandbox,
         output_chars=session.strategy.tool_output_chars,
         test_timeout_s=kit.test_timeout,
+        deadline=kit.deadline,
     )
     for file in target.tests:
         workspace.write_file(f"tests/{file.path}", file.content)
@@ -211,4 +230,10 @@ def _replace_suite(workspace: AgentWorkspace, pair: Pair) -> None:
 
 
 def _outcome(run: AgentRun) -> dict[str, Any]:
-    return {"steps": run.steps, "stop": run.stop, "failures": run.failures}
+    return {
+        "steps": run.steps,
+        "stop": run.stop,
+        "calls": run.spending(),
+        "checks": run.checks,
+        "failures": run.failures,
+    }

@@ -13,7 +13,8 @@ language and its files) and `.initial/` (the untouched program, never shown). To
   with cwd `$APP_DIR` = the repaired program (`target="repair"`), the initial one
   (`"initial"`) or a peer repair a challenge shows (`"a"`, `"b"`: `add_program`, readable
   under `repairs/<name>/`), and `$TESTS_DIR` = the suite, as the judge lays them out;
-  output cut to `toolOutputChars`;
+  output cut to `toolOutputChars`; a run never outlives the harness's wall cap (its
+  timeout is what is left of it when that is shorter);
 - `submit()`: the harness's consistency check (the suite fails on the initial program and
   passes on the repair); see `agent/loop.py`.
 Nothing hidden is ever in the workspace: it is built from the `PublicTask` alone.
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import shutil
 import tempfile
+import time
 from pathlib import Path, PurePosixPath
 
 from evaluators.runners.testhelix.execution import cut
@@ -51,8 +53,10 @@ class AgentWorkspace:
         *,
         output_chars: int,
         test_timeout_s: float,
+        deadline: float | None = None,
     ) -> None:
         self.root = root
+        self.deadline = deadline  # the harness's wall cap (time.monotonic)
         self.sandbox = sandbox
         self.output_chars = output_chars
         self.test_timeout_s = test_timeout_s
@@ -134,11 +138,16 @@ class AgentWorkspace:
         raise ToolRefused(f"target {target!r}: use one of {names}")
 
     def spec(self, target: str, tests_dir: Path) -> RunSpec:
+        """A run of `target`, timed out at the suite timeout or at what is left of the
+        harness's wall cap, whichever comes first; refused once the cap has passed."""
+        timeout = self.test_timeout_s
+        if self.deadline is not None:
+            left = self.deadline - time.monotonic()
+            if left <= 0:
+                raise ToolRefused("the harness deadline passed")
+            timeout = min(timeout, left)
         return RunSpec(
-            app_layers=self.layers(target),
-            tests_dir=tests_dir,
-            timeout_s=self.test_timeout_s,
-            **self.target,
+            app_layers=self.layers(target), tests_dir=tests_dir, timeout_s=timeout, **self.target
         )
 
     def run(self, command: str, target: str = "repair") -> RunResult:

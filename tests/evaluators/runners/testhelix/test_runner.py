@@ -87,6 +87,8 @@ def test_cross_validation_submits_what_a_single_overfitted_pair_would_not(
     reviews = [p for p in phases if p["phase"] == "review"]
     first = next(p for p in reviews if p["pair"] == 0)
     assert not first["approved"] and first["findings"][0]["verified"]
+    # The structured review reports the execution checks it relied on: the host's symptoms.
+    assert first["checks"][0].startswith("symptoms: initial program: fail")
     assert any(p["phase"] == "feedback" and p["pair"] == 0 and p["revised"] for p in phases)
     selection = next(p for p in phases if p["phase"] == "selection")
     assert selection["selected"].startswith("merged:") and selection["support"] == 3

@@ -73,7 +73,8 @@ def test_an_agent_pair_on_a_harbor_task_works_in_its_image(
     assert "ls: cannot access '/solution'" in where and "ls: cannot access '/tests'" in where
     assert shown["call_5"].startswith("outcome: fail") and "lead-and-trail-" in shown["call_5"]
     assert shown["call_7"].startswith("outcome: pass") and "all passed" in shown["call_7"]
-    assert "strip(" not in json.dumps(server.requests[0])  # the reference is never shown
+    # The reference is never shown (the public program's own `.lstrip(` may be).
+    assert '.strip("-")' not in json.dumps(server.requests)
     assert result.submission is not None
     judgement = judge(task, result.submission, docker_sandbox, panel=True)
     scores = score_task(judgement.outcomes())

@@ -96,8 +96,14 @@ def test_feedback_continues_the_pairs_session_and_the_revision_is_reviewed_afres
     # The pair's own session continued: its first feedback turn holds all 11 earlier steps.
     first = next(b for b in server.requests if FEEDBACK in json.dumps(b))
     assert tool_results(first) == 11 and "Blocking finding on cases.sh" in json.dumps(first)
+    # Both revised suites are approved and share a witness: they are merged, each behind
+    # its own entry script, and the merge is validated afresh before it is submitted.
     assert result.submission is not None
-    assert (result.submission / "run.sh").read_text() == SUITE_ENTRY + REVISED + "\n"
+    for part in ("p0", "p1"):
+        assert (result.submission / part / "run.sh").read_text() == SUITE_ENTRY + REVISED + "\n"
+    merges = _phases(result, "merge")
+    assert merges and all(m["pairs"] == [0, 1] and m["valid"] for m in merges)
+    assert _phases(result, "selection")[0]["selected"] == "merged:0+1"
     # maxRounds = 1: no feedback, so the criticised suites leave nothing to submit.
     once, _ = _run(
         bwrap_sandbox, polyglot, tmp_path / "once", model, TWO.model_copy(update={"max_rounds": 1})
