@@ -5,9 +5,10 @@ request offers (`choose_parent`, `propose_edit`, `record_insight`), each turn de
 the tool results the conversation already holds:
 - session 0 reads dag.json, then chooses `parent(request)` (the rule's parent by default)
   and the round's field; after a refusal it chooses the rule's parent;
-- diagnosis greps the minibatch's traces for `cause: <field>` and edits that field; with no
-  such line it edits the n-th field of `edits` (n: round and attempt); `wrong_first`
-  proposes an edit of a frozen field first and corrects it after the refusal; then submits;
+- diagnosis greps the minibatch's traces for `cause: <field>` and raises that field; with
+  no such line (or once that edit was refused) it edits the n-th field of `edits` (n: round,
+  attempt and refusals so far); `wrong_first` proposes an edit of a frozen field first and
+  corrects it after the refusal; then submits;
 - reflection reads verdict.json, records one insight and submits.
 `hold_at` holds that request (never answering it) until a test has killed the search.
 """
@@ -135,11 +136,12 @@ class Optimizer:
         if outputs[-1].startswith("accepted:"):
             return _use(step, "submit", {})
         cause = CAUSE.search(outputs[0])
-        if cause is not None and cause.group(1) in RAISED:
+        refusals = sum(out.startswith("refused:") for out in outputs[1:])
+        if cause is not None and cause.group(1) in RAISED and refusals == int(self.wrong_first):
             field = cause.group(1)
             edit: dict[str, Any] = {"op": "set_scalar", "field": field, "value": RAISED[field]}
-        else:
-            field, edit = self.edits[self._index(body) % len(self.edits)]
+        else:  # no cause read, or its edit was refused: the next edit of the list
+            field, edit = self.edits[(self._index(body) + refusals) % len(self.edits)]
         if self.wrong_first and step == 1:
             edit = FROZEN_EDIT
         arguments = {"edit": edit, "rationale": f"the traces point at {field}", "evidence": []}

@@ -47,12 +47,12 @@ from rsi.proposers.reflective.prompts import prompt_versions
 
 __all__ = [
     "COPY_WORDS",
+    "OptimizerWorkspace",
     "ReflectiveProposer",
     "ReflectiveStack",
     "Refusal",
     "SessionSteps",
     "SessionTimeouts",
-    "OptimizerWorkspace",
     "namespace",
     "prompt_versions",
     "proposal_files",
