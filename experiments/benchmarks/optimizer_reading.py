@@ -57,6 +57,7 @@ from tests.support.optimizer_model import offered, rule_parent, start_text  # no
 
 FALLBACK = ("agentSteps", "contextTokens", "maxRounds", "toolOutputChars", "repairSteps")
 OLD_BATCH_CHARS = 12_000
+UNCAPPED = UsageCaps(calls=10**6, input_tokens=10**12, output_tokens=10**12, wall_s=1e9)
 
 
 def _use(step: int, name: str, arguments: dict[str, Any]) -> ToolUse:
@@ -214,7 +215,7 @@ def main() -> None:
                     searched.experiment.tasks, seed=seed, noise=args.noise, sandbox=sandbox
                 )
                 proposer = ReflectiveProposer(
-                    settings, UsageMeter(UsageCaps(calls=10**6, wall_s=1e9), "optimizer"),
+                    settings, UsageMeter(UNCAPPED, "optimizer"),
                     ResponseCache(runs / "run" / "llm_cache"), steps=SessionSteps(diagnosis=80),
                     known_task_ids=services.tasks.ids, workspaces=runs / "run" / "workspaces",
                     with_traces=arm == "reading",

@@ -35,6 +35,7 @@ from rsi.journal import (
     read_events,
     read_state,
 )
+from rsi.reports.render import render_run
 from tests.support.llm_server import LocalLlmServer
 from tests.support.optimizer_model import Optimizer
 from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
@@ -118,6 +119,8 @@ def _sessions_are_traced(run_dir: Path, events: list[Any]) -> None:
     first = status["sessions"][0]
     assert first["choice"]["parent_id"] == rounds[0].parent_id
     assert all(isinstance(t["seconds"], float) for t in first["tools"])
+    html = render_run(run_dir).html
+    assert 'id="sessions"' in html and "propose_edit" in html and "read_file" in html
 
 
 def _workspaces_hold_nothing_hidden(run_dir: Path, config: Any) -> None:
