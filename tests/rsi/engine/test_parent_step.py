@@ -8,7 +8,7 @@ from pathlib import Path
 from rsi.config import ExperimentConfig
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.schedule import Schedule
-from rsi.journal import CandidateKept, DevScored, Journal, ProposerUsage, SearchState
+from rsi.journal import CandidateKept, DevScored, Journal, ProposerUsage
 from rsi.proposers import (
     ParentChoice,
     Proposal,
