@@ -6,14 +6,18 @@ With `[proposers.reflective] parent = "optimizer"` and a proposer that is a
 the engine checks again that its parent is kept (a proposer bug must not start a round on
 a strategy that was never kept) and falls back to the rule otherwise. The choice and the
 session's usage and tool calls are journaled before the round starts, so a resumed search
-replays the session from the reply cache and journals its usage once.
+replays the session from the reply cache and journals its usage once. When the runner's
+model is unreachable (its circuit breaker opened in the last evaluation), the search halts
+before session 0 asks anything, as it would at the round's first evaluation.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from rsi.engine.evaluation import ModelUnavailable
 from rsi.engine.proposal_context import selection_context
 from rsi.engine.schedule import Schedule
 from rsi.journal import ProposerUsage, Record, SearchState
@@ -55,12 +59,16 @@ class ParentStep:
     space: SearchSpace
     seed: int
     by_optimizer: bool
+    unavailable: Callable[[], str | None] = lambda: None
 
     def choose(self, r: int) -> tuple[str, dict[str, Any] | None]:
         """The round's parent id and, when session 0 ran, its choice for `RoundStarted`."""
         rule = self.schedule.select_parent()
         if not self.by_optimizer or not isinstance(self.proposer, ParentChooser):
             return rule, None
+        down = self.unavailable()
+        if down is not None:  # the round's evaluations would halt; halt before paying
+            raise ModelUnavailable(down)
         context = selection_context(
             self.state, self.space, self.seed, round_number=r, rule_parent=rule
         )

@@ -123,4 +123,6 @@ def _parent_step(inputs: PartsInputs, proposer: Proposer, schedule: Schedule) ->
         space=config.search_space,
         seed=config.experiment.seed,
         by_optimizer=config.proposers.reflective.parent == "optimizer",
+        # An LLM runner says when its model is unreachable (its circuit breaker opened).
+        unavailable=getattr(inputs.services.runner, "unavailable", lambda: None),
     )

@@ -3,9 +3,13 @@ engine's own check that a chosen parent was kept (a proposer's bug falls back to
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
+import pytest
+
 from rsi.config import ExperimentConfig
+from rsi.engine.evaluation import ModelUnavailable
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.schedule import Schedule
 from rsi.journal import CandidateKept, DevScored, Journal, ProposerUsage
@@ -94,3 +98,11 @@ def test_the_rule_chooses_when_session_zero_is_off(tmp_path: Path) -> None:
     chooser = Chooser("older")
     assert _step(tmp_path, chooser, by_optimizer=False).choose(1) == ("best", None)
     assert chooser.seen == []
+
+
+def test_an_unreachable_model_halts_before_session_zero_asks(tmp_path: Path) -> None:
+    chooser = Chooser("older")
+    step = dataclasses.replace(_step(tmp_path, chooser), unavailable=lambda: "breaker open")
+    with pytest.raises(ModelUnavailable, match="breaker open"):
+        step.choose(1)
+    assert chooser.seen == [] and step.state.usage == []
