@@ -8,7 +8,9 @@ a strategy that was never kept) and falls back to the rule otherwise. The choice
 session's usage and tool calls are journaled before the round starts, so a resumed search
 replays the session from the reply cache and journals its usage once. When the runner's
 model is unreachable (its circuit breaker opened in the last evaluation), the search halts
-before session 0 asks anything, as it would at the round's first evaluation.
+before session 0 asks anything, as it would at the round's first evaluation; and when
+session 0 itself ends on failed transport (its model unreachable), the search halts too
+(its usage journaled), instead of starting the round on the rule's parent.
 """
 
 from __future__ import annotations
@@ -23,6 +25,8 @@ from rsi.engine.schedule import Schedule
 from rsi.journal import ProposerUsage, Record, SearchState
 from rsi.proposers import ParentChooser, Proposer, SessionTrace
 from search_space import SearchSpace
+
+UNREACHABLE = ("transport", "unavailable")
 
 
 def session_usage(
@@ -76,6 +80,8 @@ class ParentStep:
         op = f"round:{r}:usage:selection"
         if op not in self.state_ops():
             self.record(op, session_usage(r, 0, "selection", choice.cost, choice.session))
+        if choice.failure in UNREACHABLE:  # as the runner's breaker would: halt, resumable
+            raise ModelUnavailable(f"the optimizer's model: {choice.reason}")
         parent, chosen_by, reason = choice.parent_id, choice.chosen_by, choice.reason
         if parent not in self.state.candidates:  # the proposer's own check failed: the rule
             parent, chosen_by = rule, "rule"

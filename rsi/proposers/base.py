@@ -164,6 +164,7 @@ class ParentChoice:
     chosen_by: Literal["optimizer", "rule"] = "optimizer"
     cost: ProposalCost = ProposalCost()
     session: SessionTrace | None = None
+    failure: str = ""  # the kind of the failed model turn the session ended on, if any
 
 
 class NoProposal(RsiError, RuntimeError):

@@ -180,7 +180,10 @@ class ReflectiveProposer:
             )
         reason, message = _ended(outcome, last[-1] if last else None)
         why = f"{reason}: {render.cut(message, MESSAGE_CHARS)}"
-        return ParentChoice(context.rule_parent_id, "", why, "rule", outcome.cost, outcome.trace)
+        failure = outcome.run.failure.kind if outcome.run.failure is not None else ""
+        return ParentChoice(
+            context.rule_parent_id, "", why, "rule", outcome.cost, outcome.trace, failure
+        )
 
     # -- diagnosis and revision --------------------------------------------------------------
     def propose(self, context: ProposalContext) -> Proposal:

@@ -106,3 +106,14 @@ def test_an_unreachable_model_halts_before_session_zero_asks(tmp_path: Path) -> 
     with pytest.raises(ModelUnavailable, match="breaker open"):
         step.choose(1)
     assert chooser.seen == [] and step.state.usage == []
+
+
+def test_a_session_zero_that_cannot_reach_its_model_halts_the_search(tmp_path: Path) -> None:
+    class Unreachable(Chooser):
+        def choose_parent(self, context: SelectionContext) -> ParentChoice:
+            return ParentChoice("best", "", "llm_failure: 503", "rule", failure="transport")
+
+    step = _step(tmp_path, Unreachable("best"))
+    with pytest.raises(ModelUnavailable, match="optimizer's model"):
+        step.choose(1)
+    assert [u.session for u in step.state.usage] == ["selection"]  # what it used is counted
