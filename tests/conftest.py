@@ -49,7 +49,7 @@ FAST_MODULES = frozenset(
         "rsi/journal/test_state.py",
         "rsi/journal/test_store.py",
         "rsi/lineage/test_plan.py",
-        "rsi/proposers/reflective/test_proposer.py",
+        "rsi/proposers/reflective/test_validation.py",
         "rsi/proposers/test_proposers.py",
         "rsi/release/test_gate.py",
         "rsi/release/test_ledger.py",

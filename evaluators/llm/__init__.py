@@ -57,6 +57,7 @@ from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
 from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
 from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
+from evaluators.llm.tool_session import SessionRun, ToolAnswer, ToolSession, tool_spec
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
@@ -85,8 +86,11 @@ __all__ = [
     "ReplyStore",
     "ResponseCache",
     "ScopeCharge",
+    "SessionRun",
+    "ToolAnswer",
     "ToolCall",
     "ToolChat",
+    "ToolSession",
     "ToolTurn",
     "UsageCaps",
     "UsageMeter",
@@ -98,4 +102,5 @@ __all__ = [
     "price_of",
     "redact",
     "request_key",
+    "tool_spec",
 ]

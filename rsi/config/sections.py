@@ -89,7 +89,14 @@ class ReflectiveSection(ConfigSection):
     model: str | None = None
     api_base: str | None = None
     api_key_env: str | None = None
+    # What the forecast assumes a session reads (sessions read their workspace with tools).
     batch_chars: int = Field(default=12_000, ge=1_000)
+    # Who chooses each round's parent: session 0 ("optimizer"), or [search] parent_selection.
+    parent: Literal["optimizer", "rule"] = "optimizer"
+    # Tool calls per session; each session also stops at its [timeouts] time.
+    selection_steps: int = Field(default=12, ge=1)
+    diagnosis_steps: int = Field(default=40, ge=1)
+    reflection_steps: int = Field(default=16, ge=1)
     # US dollars per million tokens of this model (see [llm]); a model named here does not
     # inherit [llm]'s prices, which are for [llm]'s model.
     price_per_mtok_in: float | None = Field(default=None, ge=0)

@@ -299,9 +299,10 @@ class Engine:
         if started is None:
             tasks = parts.schedule.batch(r)
             assert tasks is not None
+            parent_id, selection = parts.parent.choose(r)
             started = self.record(
                 f"round:{r}:start",
-                RoundStarted(round=r, parent_id=parts.schedule.select_parent(), tasks=tasks),
+                RoundStarted(round=r, parent_id=parent_id, tasks=tasks, selection=selection),
             ).data  # type: ignore[assignment]
         assert isinstance(started, RoundStarted)
         parent = self._strategy(started.parent_id)

@@ -14,6 +14,7 @@ from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
 from rsi.engine.evaluator import Evaluator
 from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
+from rsi.engine.parent_step import ParentStep
 from rsi.engine.pools import EvaluationPool
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.race import Racing
@@ -33,7 +34,8 @@ class SearchParts:
     """Everything a running search calls, built together by `build_parts`."""
 
     journal: Journal
-    schedule: Schedule  # minibatches, parents, stop conditions
+    schedule: Schedule  # minibatches, the rule's parents, stop conditions
+    parent: ParentStep  # each round's parent: the rule, or session 0
     proposer: Proposer
     evaluator: Evaluator  # paid evaluations on the run's pool, cached by op
     proposal: ProposalStep  # one proposal attempt
@@ -101,11 +103,28 @@ def build_parts(
     )
     racing = Racing(stop=config.search.stop_when_decided, wave=config.search.race_wave)
     screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection, racing)
+    schedule = Schedule(config, state)
     return SearchParts(
         journal=inputs.journal,
-        schedule=Schedule(config, state),
+        schedule=schedule,
+        parent=_parent_step(inputs, proposer, schedule),
         proposer=proposer,
         evaluator=evaluator,
         proposal=proposal,
         screen=screen,
+    )
+
+
+def _parent_step(inputs: PartsInputs, proposer: Proposer, schedule: Schedule) -> ParentStep:
+    config = inputs.config
+    return ParentStep(
+        state=inputs.state,
+        record=inputs.record,
+        proposer=proposer,
+        schedule=schedule,
+        space=config.search_space,
+        seed=config.experiment.seed,
+        by_optimizer=config.proposers.reflective.parent == "optimizer",
+        # An LLM runner says when its model is unreachable (its circuit breaker opened).
+        unavailable=getattr(inputs.services.runner, "unavailable", lambda: None),
     )

@@ -2,7 +2,9 @@
 
 Only proposal-split tasks of the current round appear, with their public text and the
 runner's own trace from the journal; dev RAR of kept candidates may inform the search as
-numbers; release outcomes and dev per-task outcomes never appear.
+numbers; release outcomes and dev per-task outcomes never appear. The evolution DAG holds
+every candidate and attempt (rejections included); a candidate's dev RAR reaches it through
+`dag_dev_rar` only.
 """
 
 from __future__ import annotations
@@ -10,9 +12,92 @@ from __future__ import annotations
 import dataclasses
 
 from evaluators.tasks import TaskSet
-from rsi.journal import Evaluation, RoundStarted, SearchState, evaluation_op
-from rsi.proposers import PastAttempt, ProposalContext, TaskFeedback
+from rsi.journal import (
+    Candidate,
+    Evaluation,
+    RoundStarted,
+    Screened,
+    SearchState,
+    evaluation_op,
+)
+from rsi.proposers import (
+    DagNode,
+    Note,
+    PastAttempt,
+    ProposalContext,
+    SelectionContext,
+    TaskFeedback,
+)
 from search_space import SCALAR_FIELDS, SearchSpace, Strategy
+
+
+def dag_dev_rar(candidate: Candidate) -> float | None:
+    """The dev RAR a proposer is shown for a kept candidate (the one place it is read); an
+    upper bound when the candidate's `dev_rar_at_most` is set."""
+    return candidate.dev_rar
+
+
+def evolution_dag(state: SearchState) -> tuple[DagNode, ...]:
+    """Every kept candidate, screened child and rejected attempt, by round and attempt."""
+    nodes: list[DagNode] = []
+    for candidate in state.candidates.values():
+        if candidate.parent_id is None:
+            nodes.append(
+                DagNode(0, 0, None, candidate.strategy_id, "initial", None, None, "initial",
+                        "the initial strategy", dev_rar=dag_dev_rar(candidate))
+            )  # fmt: skip
+    for r in state.rejections:
+        nodes.append(
+            DagNode(r.round, r.attempt, r.parent_id, None, r.proposer, r.field, r.edit,
+                    "rejected", f"{r.reason}: {r.message}")
+        )  # fmt: skip
+    for p in state.proposals:
+        screened = state.screens.get(p.round)
+        kept = state.candidates.get(p.child_id)
+        if screened is None or screened.child_id != p.child_id:
+            screened = None
+            fate, reason = "pending", "not screened yet"
+        else:
+            fate = "kept" if screened.passed else "screen-failed"
+            reason = screened.reason
+        nodes.append(
+            DagNode(
+                p.round, p.attempt, p.parent_id, p.child_id, p.proposer, p.field, p.edit,
+                fate,  # type: ignore[arg-type]
+                reason,
+                **_screen_counts(screened),
+                dev_rar=dag_dev_rar(kept) if kept is not None else None,
+                dev_rar_at_most=kept is not None and kept.dev_rar_at_most,
+            )
+        )  # fmt: skip
+    return tuple(sorted(nodes, key=lambda n: (n.round, n.attempt)))
+
+
+def _screen_counts(screened: Screened | None) -> dict[str, int | None]:
+    """A DAG node's screen counts, over the tasks the verdict read (`Screened.shown`)."""
+    if screened is None:
+        return {}
+    gain, regressions = screened.shown()
+    return {"gain": gain, "regressions": regressions, "screen_read": screened.read}
+
+
+def insight_notes(state: SearchState) -> tuple[Note, ...]:
+    return tuple(Note(x.round, x.insight) for x in state.reflections)
+
+
+def selection_context(
+    state: SearchState, space: SearchSpace, seed: int, *, round_number: int, rule_parent: str
+) -> SelectionContext:
+    """What session 0 sees at the start of `round_number`."""
+    return SelectionContext(
+        round=round_number,
+        seed=seed,
+        rule_parent_id=rule_parent,
+        kept={sid: Strategy.model_validate(c.strategy) for sid, c in state.candidates.items()},
+        dag=evolution_dag(state),
+        notes=insight_notes(state),
+        space=space,
+    )
 
 
 def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:
@@ -48,9 +133,22 @@ def parent_feedback(
     state: SearchState, tasks: TaskSet, started: RoundStarted, seed: int
 ) -> tuple[TaskFeedback, ...]:
     """The parent's journaled training evaluations on this round's minibatch."""
+    return _feedback(state, tasks, started, started.parent_id, seed)
+
+
+def child_feedback(
+    state: SearchState, tasks: TaskSet, started: RoundStarted, child_id: str, seed: int
+) -> tuple[TaskFeedback, ...]:
+    """The child's journaled training evaluations on this round's minibatch (reflection)."""
+    return _feedback(state, tasks, started, child_id, seed)
+
+
+def _feedback(
+    state: SearchState, tasks: TaskSet, started: RoundStarted, strategy_id: str, seed: int
+) -> tuple[TaskFeedback, ...]:
     feedback = []
     for task_id in started.tasks:
-        op = evaluation_op("train", started.parent_id, task_id, seed)
+        op = evaluation_op("train", strategy_id, task_id, seed)
         data = state.evaluations.get(op)
         if not isinstance(data, Evaluation):
             continue
@@ -80,6 +178,7 @@ def build_context(
     parent: Strategy,
     started: RoundStarted,
 ) -> ProposalContext:
+    selection = started.selection or {}
     return ProposalContext(
         round=started.round,
         attempt=attempt,
@@ -90,7 +189,13 @@ def build_context(
         history=past_attempts(state),
         insights=tuple(reflection.insight for reflection in state.reflections),
         space=space,
-        dev_rar={sid: c.dev_rar for sid, c in state.candidates.items() if c.dev_rar is not None},
+        dev_rar={
+            sid: rar for sid, c in state.candidates.items() if (rar := dag_dev_rar(c)) is not None
+        },
+        dag=evolution_dag(state),
+        notes=insight_notes(state),
+        focus=str(selection.get("field") or ""),
+        focus_reason=str(selection.get("reason") or ""),
     )
 
 

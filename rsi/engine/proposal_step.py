@@ -12,11 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from evaluators.tasks import TaskSet
+from rsi.engine.parent_step import session_usage
 from rsi.engine.proposal_context import build_context
 from rsi.journal import (
     ChildProposed,
     ProposalRejected,
-    ProposerUsage,
     Record,
     RoundStarted,
     SearchState,
@@ -29,6 +29,7 @@ from rsi.proposers import (
     ProposalCost,
     ProposalRefused,
     Proposer,
+    SessionTrace,
 )
 from search_space import (
     InvalidEdit,
@@ -110,14 +111,16 @@ class ProposalStep:
         try:
             proposal = self.proposer.propose(context)
         except ProposalRefused as error:  # the proposer's own host check or session failed
-            self._record_cost(prefix, r, attempt, error.session or "proposal", error.cost)
+            session = error.session or "proposal"
+            self._record_cost(prefix, r, attempt, session, error.cost, error.sessions)
             return _Proposed(None, error, error.reason, error.message)
         except NoProposal as error:
             return _Proposed(None, None, "no_proposal", str(error))
         except OptimizerBudgetExhausted as error:
             self._record_cost(prefix, r, attempt, "budget", error.cost)
             raise
-        self._record_cost(prefix, r, attempt, proposal.session or "proposal", proposal.cost)
+        session = proposal.session or "proposal"
+        self._record_cost(prefix, r, attempt, session, proposal.cost, proposal.sessions)
         return _Proposed(proposal, None, "", "")
 
     def _record_child(
@@ -146,22 +149,20 @@ class ProposalStep:
         return event.data
 
     def _record_cost(
-        self, prefix: str, r: int, attempt: int, session: str, cost: ProposalCost
+        self,
+        prefix: str,
+        r: int,
+        attempt: int,
+        session: str,
+        cost: ProposalCost,
+        sessions: tuple[SessionTrace, ...] = (),
     ) -> None:
-        """Journal what an LLM proposer's session used (the optimizer budget counts it)."""
-        if cost.calls == 0:
+        """Journal what an LLM proposer's session used (the optimizer budget counts it) and
+        the tool calls of its agent session: the proposal's trace."""
+        if cost.calls == 0 and cost.cached_calls == 0 and not sessions:
             return  # offline proposers cost nothing and journal nothing
-        self.record(
-            f"{prefix}:usage:{session}",
-            ProposerUsage(
-                round=r,
-                attempt=attempt,
-                session=session,
-                calls=cost.calls,
-                input_tokens=cost.input_tokens,
-                output_tokens=cost.output_tokens,
-            ),
-        )
+        trace = next((t for t in sessions if t.session == session), None)
+        self.record(f"{prefix}:usage:{session}", session_usage(r, attempt, session, cost, trace))
 
     def health_problem(self, child: Strategy) -> tuple[str, str]:
         """('', '') when healthy; else a rejection reason and message."""

@@ -13,7 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from evaluators.tasks import TaskSet
-from rsi.engine.proposal_context import build_context, state_as_of
+from rsi.engine.parent_step import session_usage
+from rsi.engine.proposal_context import build_context, child_feedback, state_as_of
 from rsi.engine.screening import ScreenVerdict
 from rsi.journal import (
     ChildProposed,
@@ -73,19 +74,10 @@ class ReflectionStep:
             gained=tuple(t for t in paid if child_evals[t].success and not parent_evals[t].success),
             lost=tuple(t for t in paid if parent_evals[t].success and not child_evals[t].success),
             skipped=tuple(t for t in started.tasks if t not in child_evals),
+            child=child_feedback(self.state, self.tasks, started, child.child_id, self.seed),
         )
         result = self.proposer.reflect(context, proposal, feedback)
         for index, insight in enumerate(result.insights):
             self.record(f"round:{r}:insight:{index}", Reflection(round=r, insight=insight.render()))
-        cost = result.cost
-        self.record(
-            marker,
-            ProposerUsage(
-                round=r,
-                attempt=child.attempt,
-                session="reflection",
-                calls=cost.calls,
-                input_tokens=cost.input_tokens,
-                output_tokens=cost.output_tokens,
-            ),
-        )
+        usage = session_usage(r, child.attempt, "reflection", result.cost, result.trace)
+        self.record(marker, usage)

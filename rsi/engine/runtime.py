@@ -25,6 +25,7 @@ from rsi.proposers import OptunaProposer, PolicyProposer, Proposer
 from search_space import Strategy, UserInputError, load_model
 
 LLM_CACHE_DIR = "llm_cache"
+WORKSPACES_DIR = "workspaces"  # the optimizer sessions' workspaces and session traces
 
 
 def load_initial(config: ExperimentConfig) -> Strategy:
@@ -189,7 +190,7 @@ def build_proposer(
     if "reflective" not in stack:
         return PolicyProposer(stack, optuna_startup_trials=config.proposers.optuna_startup_trials)
     # dspy (a third of a second to import) only for a reflective stack.
-    from rsi.proposers import ReflectiveProposer, ReflectiveStack, SessionTimeouts
+    from rsi.proposers import ReflectiveProposer, ReflectiveStack, SessionSteps, SessionTimeouts
 
     settings = config.optimizer_llm()
     assert settings is not None  # the config refuses a reflective stack without a model
@@ -207,14 +208,17 @@ def build_proposer(
         wall_s=float(unlimited),  # the search's wall budget is [budget] max_wall_s
         concurrent=settings.max_concurrent_calls,
     )
-    timeouts = config.timeouts
+    timeouts, section = config.timeouts, config.proposers.reflective
     reflective = ReflectiveProposer(
         settings,
         UsageMeter(caps, scope="optimizer", charge=charge),
         ResponseCache(run_dir / LLM_CACHE_DIR),
         timeouts=SessionTimeouts(timeouts.selection_s, timeouts.diagnosis_s, timeouts.reflection_s),
+        steps=SessionSteps(
+            section.selection_steps, section.diagnosis_steps, section.reflection_steps
+        ),
         known_task_ids=pool_ids,
-        batch_chars=config.proposers.reflective.batch_chars,
+        workspaces=run_dir / WORKSPACES_DIR,
     )
     if "optuna" in stack:
         return ReflectiveStack(

@@ -72,6 +72,8 @@ class RoundStarted(_Data):
     round: int
     parent_id: str
     tasks: tuple[str, ...]
+    # Session 0's choice (chosen_by, field, reason, rule_parent_id); absent under the rule.
+    selection: dict[str, Any] | None = Field(default=None, exclude_if=lambda value: value is None)
 
 
 class ProposalRejected(_Data):
@@ -177,6 +179,13 @@ class ProposerUsage(_Data):
     calls: int
     input_tokens: int
     output_tokens: int
+    # An agent session's trace: its tool calls (step, tool, cut arguments, output size,
+    # refused), steps, why it stopped and the characters of task trace it read. The calls'
+    # seconds are in the run's workspaces/ (they differ run to run).
+    tools: list[dict[str, Any]] = Field(default_factory=list, exclude_if=lambda value: not value)
+    steps: int = Field(default=0, exclude_if=lambda value: value == 0)
+    stop: str = Field(default="", exclude_if=lambda value: value == "")
+    trace_chars: int = Field(default=0, exclude_if=lambda value: value == 0)
 
 
 class RoundCompleted(_Data):

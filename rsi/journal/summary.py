@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rsi.journal.events import Screened
+from rsi.journal.events import ProposerUsage, Screened
 from rsi.journal.state import SearchState
 from rsi.journal.store import fold_journal
 from search_space import InvalidEdit, counted, describe_edit, parse_edit
@@ -41,6 +41,8 @@ class RunSummary(BaseModel):
     gate: dict[str, Any] | None
     optimizer: dict[str, int]  # the LLM proposer's model usage (zero offline)
     proposals: tuple[dict[str, Any], ...]  # every child proposed: who, what, why
+    # Every optimizer agent session: its round's parent choice, tool calls, trace read.
+    sessions: tuple[dict[str, Any], ...] = ()
     # The gate's power at [release] min_effect: when the search started, and the latest.
     start_power: dict[str, Any] | None = None
     power: dict[str, Any] | None = None
@@ -117,7 +119,47 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
             }
             for p in state.proposals
         ),
+        sessions=optimizer_sessions(run_dir, state),
     )
+
+
+def _session_seconds(run_dir: Path, usage: ProposerUsage) -> list[float | None]:
+    """The seconds of each tool call, from the trace the reflective proposer writes beside
+    the session's workspace (rsi/proposers/reflective/_proposer.py names the folders)."""
+    base = run_dir / "workspaces" / f"round-{usage.round}"
+    folder = base if usage.session == "selection" else base / f"attempt-{usage.attempt}"
+    path = folder / f"{usage.session}.json"
+    try:
+        calls = json.loads(path.read_text(encoding="utf-8")).get("calls", [])
+    except (OSError, ValueError):
+        return [None] * len(usage.tools)
+    by_step = {call.get("step"): call.get("seconds") for call in calls}
+    return [by_step.get(call.get("step")) for call in usage.tools]
+
+
+def optimizer_sessions(run_dir: Path, state: SearchState) -> tuple[dict[str, Any], ...]:
+    """Each optimizer agent session as journaled (usage, steps, tool calls with their cut
+    arguments, trace characters read), the calls' seconds, and session 0's choice."""
+    sessions = []
+    for usage in state.usage:
+        if not usage.tools and not usage.steps:
+            continue
+        seconds = _session_seconds(run_dir, usage)
+        entry: dict[str, Any] = {
+            "round": usage.round,
+            "attempt": usage.attempt,
+            "session": usage.session,
+            "calls": usage.calls,
+            "steps": usage.steps,
+            "stop": usage.stop,
+            "trace_chars": usage.trace_chars,
+            "tools": [{**call, "seconds": s} for call, s in zip(usage.tools, seconds, strict=True)],
+        }
+        started = state.rounds_started.get(usage.round)
+        if usage.session == "selection" and started is not None and started.selection:
+            entry["choice"] = {"parent_id": started.parent_id, **started.selection}
+        sessions.append(entry)
+    return tuple(sessions)
 
 
 def _verdict(state: SearchState, round_number: int) -> str | None:

@@ -5,9 +5,13 @@ imports dspy, which a search without it never needs."""
 from typing import TYPE_CHECKING
 
 from rsi.proposers.base import (
+    DagNode,
     Insight,
     NoProposal,
+    Note,
     OptimizerBudgetExhausted,
+    ParentChoice,
+    ParentChooser,
     PastAttempt,
     Proposal,
     ProposalContext,
@@ -17,6 +21,8 @@ from rsi.proposers.base import (
     ReflectionResult,
     Reflector,
     ScreenFeedback,
+    SelectionContext,
+    SessionTrace,
     TaskFeedback,
 )
 from rsi.proposers.optuna_proposer import OptunaProposer
@@ -24,27 +30,30 @@ from rsi.proposers.policy import PolicyProposer
 
 if TYPE_CHECKING:
     from rsi.proposers.reflective import (
-        FieldChoice,
         ReflectiveProposer,
         ReflectiveStack,
         Refusal,
+        SessionSteps,
         SessionTimeouts,
     )
 
 _REFLECTIVE_NAMES = (
-    "FieldChoice",
     "ReflectiveProposer",
     "ReflectiveStack",
     "Refusal",
+    "SessionSteps",
     "SessionTimeouts",
 )
 
 __all__ = [
-    "FieldChoice",
+    "DagNode",
     "Insight",
     "NoProposal",
+    "Note",
     "OptimizerBudgetExhausted",
     "OptunaProposer",
+    "ParentChoice",
+    "ParentChooser",
     "PastAttempt",
     "PolicyProposer",
     "Proposal",
@@ -58,7 +67,10 @@ __all__ = [
     "Reflector",
     "Refusal",
     "ScreenFeedback",
+    "SelectionContext",
+    "SessionSteps",
     "SessionTimeouts",
+    "SessionTrace",
     "TaskFeedback",
 ]
 

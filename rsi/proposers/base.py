@@ -38,8 +38,59 @@ class PastAttempt:
 
 
 @dataclass(frozen=True)
+class DagNode:
+    """One node of the evolution DAG as proposers see it: a kept or screened child, or a
+    rejected attempt (`child_id` None). `dev_rar` is set for kept candidates only, and is an
+    upper bound when `dev_rar_at_most` (a dev race stopped once the candidate could not
+    become best). `gain` and `regressions` are over the `screen_read` tasks the verdict
+    read (all of the minibatch when None), so they are the same with `[search]
+    stop_when_decided` on or off."""
+
+    round: int
+    attempt: int
+    parent_id: str | None
+    child_id: str | None
+    proposer: str
+    field: str | None
+    edit: dict[str, Any] | None
+    fate: Literal["initial", "kept", "screen-failed", "rejected", "pending"]
+    reason: str
+    gain: int = 0
+    regressions: int = 0
+    screen_read: int | None = None
+    dev_rar: float | None = None
+    dev_rar_at_most: bool = False
+
+
+@dataclass(frozen=True)
+class Note:
+    """An insight of reflection with the round that wrote it."""
+
+    round: int
+    text: str
+
+
+@dataclass(frozen=True)
+class SessionTrace:
+    """What one optimizer agent session did: each tool call (step, tool, cut arguments,
+    output size, refused), its seconds, the characters of task trace it read, and why it
+    stopped. The seconds are kept out of the journal (they differ run to run)."""
+
+    session: str
+    steps: int = 0
+    stop: str = ""
+    calls: tuple[dict[str, Any], ...] = ()
+    seconds: tuple[float, ...] = ()
+    trace_chars: int = 0
+
+
+@dataclass(frozen=True)
 class ProposalContext:
-    """Everything a proposer may see. Release outcomes are never part of it."""
+    """Everything a proposer may see. Release outcomes are never part of it.
+
+    `dag` is the whole evolution DAG, `notes` every insight with its round, `focus` the
+    field the round's selection session chose and `focus_reason` why ("" when the rule
+    chose the parent)."""
 
     round: int
     attempt: int
@@ -51,6 +102,24 @@ class ProposalContext:
     insights: tuple[str, ...]
     space: SearchSpace
     dev_rar: dict[str, float] = field(default_factory=dict)
+    dag: tuple[DagNode, ...] = ()
+    notes: tuple[Note, ...] = ()
+    focus: str = ""
+    focus_reason: str = ""
+
+
+@dataclass(frozen=True)
+class SelectionContext:
+    """What the selection session (session 0) may see at a round's start: the DAG, every
+    kept candidate's strategy, the notes, the space, and the rule's parent (its default)."""
+
+    round: int
+    seed: int
+    rule_parent_id: str
+    kept: dict[str, Strategy]
+    dag: tuple[DagNode, ...]
+    notes: tuple[Note, ...]
+    space: SearchSpace
 
 
 @dataclass(frozen=True)
@@ -86,6 +155,21 @@ class Proposal:
     session: str = ""
     cost: ProposalCost = ProposalCost()
     evidence: tuple[str, ...] = ()
+    sessions: tuple[SessionTrace, ...] = ()
+
+
+@dataclass(frozen=True)
+class ParentChoice:
+    """The selection session's checked answer: a kept parent, the field to change first
+    and why; `chosen_by` is "optimizer", or "rule" when the session gave no usable answer."""
+
+    parent_id: str
+    field: str
+    reason: str
+    chosen_by: Literal["optimizer", "rule"] = "optimizer"
+    cost: ProposalCost = ProposalCost()
+    session: SessionTrace | None = None
+    failure: str = ""  # the kind of the failed model turn the session ended on, if any
 
 
 class NoProposal(RsiError, RuntimeError):
@@ -110,6 +194,7 @@ class ProposalRefused(NoProposal):
         field: str | None = None,
         edit: dict[str, Any] | None = None,
         cost: ProposalCost = ProposalCost(),
+        sessions: tuple[SessionTrace, ...] = (),
     ) -> None:
         self.reason = reason
         self.message = message
@@ -118,6 +203,7 @@ class ProposalRefused(NoProposal):
         self.field = field
         self.edit = edit
         self.cost = cost
+        self.sessions = sessions
         super().__init__(f"{reason}: {message}")
 
 
@@ -145,6 +231,7 @@ class ScreenFeedback:
     # Minibatch tasks the child was never evaluated on: the verdict was fixed without them
     # (`[search] stop_when_decided`); gain, gained and lost count the evaluated tasks only.
     skipped: tuple[str, ...] = ()
+    child: tuple[TaskFeedback, ...] = ()  # the child's runs on the minibatch
 
 
 @dataclass(frozen=True)
@@ -170,12 +257,21 @@ class ReflectionResult:
     failure: str | None = None
     message: str = ""
     dropped: tuple[str, ...] = ()  # "reason: message" per insight that failed a host check
+    trace: SessionTrace | None = None
 
 
 class Proposer(Protocol):
     name: str
 
     def propose(self, context: ProposalContext) -> Proposal: ...
+
+
+@runtime_checkable
+class ParentChooser(Protocol):
+    """Optional: a proposer that chooses each round's parent (session 0). The engine asks
+    only with `[proposers.reflective] parent = "optimizer"`; the rule is the default."""
+
+    def choose_parent(self, context: SelectionContext) -> ParentChoice: ...
 
 
 @runtime_checkable

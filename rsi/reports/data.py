@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 from rsi.config import read_run_config
 from rsi.forecast import Spend, spend
@@ -28,6 +28,7 @@ from rsi.journal import (
     fold,
     model_usage,
     op_file_name,
+    optimizer_sessions,
     read_events,
     why_discarded,
 )
@@ -114,6 +115,8 @@ class ReportData:
     fields: tuple[FieldEffect, ...]
     card: ReleaseCard
     cost: CostData
+    # The optimizer's agent sessions (`rsi.journal.optimizer_sessions`); empty offline.
+    sessions: tuple[dict[str, Any], ...] = ()
 
 
 def load_events(run_dir: Path) -> list[Event]:
@@ -341,4 +344,5 @@ def collect(run_dir: Path, events: Sequence[Event] | None = None) -> ReportData:
         fields=_fields(state),
         card=replace(release_card(state, events, _release_settings(run_dir)), spend=money),
         cost=_cost(run_dir, events, money),
+        sessions=optimizer_sessions(run_dir, state),
     )

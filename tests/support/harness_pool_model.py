@@ -62,8 +62,9 @@ def request_inputs(body: dict[str, Any]) -> tuple[str, dict[str, str]]:
 
 
 def _is_optimizer_session(body: dict[str, Any]) -> bool:
-    system = str(body.get("messages", [{}])[0].get("content", ""))
-    return any(f"`{name}` (" in system for name in ("selection", "revision", "notebook"))
+    """A reflective session offers its final tool (tests/support/optimizer_model.py)."""
+    names = {t.get("name") or t["function"]["name"] for t in body.get("tools", [])}
+    return bool(names & {"choose_parent", "propose_edit", "record_insight"})
 
 
 def render(field: str, value: BaseModel) -> str:

@@ -1,46 +1,68 @@
-"""One session = one typed request on its own `LlmClient`, bounded by the session's timeout.
+"""One session = one agent session with provider-native tool calls over a workspace.
 
-- The client's cache namespace is (seed, round, attempt, parent id, session name) of the
-  proposal context: the same context asks the same requests under the same keys, so a
-  resumed search replays a session from the run's reply cache instead of paying twice.
-- Every call draws on the optimizer's `UsageMeter`. A refused call (a cap) raises
-  `OptimizerBudgetExhausted(cap)`; any other failure is returned as a `Refusal` reason
-  (`session_timeout`, `malformed_reply`, `llm_failure`), never raised.
-- The timeout bounds each HTTP attempt (`call_timeout_s` is cut to it) and the whole
-  session: the request runs on a daemon thread that is abandoned at the deadline. An
-  abandoned request may still finish and settle on the meter and the cache; the engine
-  has journaled the rejection by then, so that attempt is never asked again.
-- The cost of a session is the meter's growth while it ran (open reservations count).
+- The chat's cache namespace is (seed, round, attempt, parent id, session name) of the
+  proposal context, (seed, round) for the selection: the same context writes the same
+  workspace, asks the same requests under the same keys, so a resumed search replays a
+  session's turns from the run's reply cache instead of paying twice.
+- Each session runs until its time (`SessionTimeouts`, the paper's Table 11), checked
+  before each turn and bounding each turn's timeout (never above `[llm] call_timeout_s`),
+  and at most its step cap (`SessionSteps`); every turn draws on the optimizer's
+  `UsageMeter` (calls, tokens, money). A refused call (a cap) raises
+  `OptimizerBudgetExhausted(cap)`; any other end comes back in the `SessionOutcome`.
+- The cost of a session is the meter's growth while it ran.
 """
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Callable, Mapping
+import json
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, TypeVar
-
-from pydantic import BaseModel
+from pathlib import Path
+from typing import Any
 
 from evaluators.llm import (
-    LlmClient,
-    LlmFailure,
-    LlmReply,
     LlmSettings,
     LlmUsage,
-    LmFactory,
     ReplyStore,
+    SessionRun,
+    ToolAnswer,
+    ToolCall,
+    ToolChat,
+    ToolSession,
     UsageMeter,
-    litellm_lm,
+    tool_spec,
 )
-from rsi.proposers.base import OptimizerBudgetExhausted, ProposalContext, ProposalCost
-from rsi.proposers.reflective._validation import Refusal
+from rsi.proposers.base import (
+    OptimizerBudgetExhausted,
+    ProposalContext,
+    ProposalCost,
+    SessionTrace,
+)
+from rsi.proposers.reflective._workspace import OptimizerWorkspace
 
-if TYPE_CHECKING:
-    import dspy
-
-T = TypeVar("T")
 SESSIONS = ("selection", "diagnosis", "reflection")
+TURN_MAX_TOKENS = 4_096
+
+READ_TOOLS: tuple[dict[str, Any], ...] = (
+    tool_spec(
+        "list_files",
+        "List the workspace's files (with their sizes) under a folder.",
+        path={"type": "string", "optional": True},
+    ),
+    tool_spec(
+        "read_file",
+        "Read a workspace file, at most 8,000 characters from offset.",
+        path={"type": "string"},
+        offset={"type": "integer", "optional": True},
+    ),
+    tool_spec(
+        "grep",
+        "Lines matching a regular expression (case-insensitive) in the files under path.",
+        pattern={"type": "string"},
+        path={"type": "string", "optional": True},
+    ),
+)
 
 
 @dataclass(frozen=True)
@@ -61,13 +83,24 @@ class SessionTimeouts:
 
 
 @dataclass(frozen=True)
-class SessionAnswer:
-    """A session's typed output, or the refusal reason and message when it has none."""
+class SessionSteps:
+    """Tool calls per session (`[proposers.reflective] *_steps`)."""
 
-    value: BaseModel | None
+    selection: int = 12
+    diagnosis: int = 40
+    reflection: int = 16
+
+    def of(self, session: str) -> int:
+        return int(getattr(self, session))
+
+
+@dataclass(frozen=True)
+class SessionOutcome:
+    """How a session ended, what it cost, and its trace."""
+
+    run: SessionRun
     cost: ProposalCost
-    failure: Refusal | None = None
-    message: str = ""
+    trace: SessionTrace
 
 
 def namespace(context: ProposalContext, session: str) -> str:
@@ -86,29 +119,25 @@ def cost_between(before: LlmUsage, after: LlmUsage) -> ProposalCost:
     )
 
 
-def _within(call: Callable[[], T], timeout_s: float) -> tuple[bool, T | None]:
-    """(finished, result) of `call` on a daemon thread; its exception is re-raised here."""
-    box: dict[str, Any] = {}
-    done = threading.Event()
-
-    def run() -> None:
-        try:
-            box["result"] = call()
-        except BaseException as error:  # noqa: BLE001 - thread boundary: re-raised by the caller
-            box["error"] = error
-        finally:
-            done.set()
-
-    threading.Thread(target=run, name="rsi-reflective-session", daemon=True).start()
-    if not done.wait(timeout_s):
-        return False, None
-    if "error" in box:
-        raise box["error"]
-    return True, box["result"]
+def read_tool(workspace: OptimizerWorkspace, call: ToolCall) -> ToolAnswer | None:
+    """The answer of a read tool, or None when `call` is another tool."""
+    arguments = call.arguments
+    try:
+        if call.name == "list_files":
+            output = workspace.list_files(str(arguments.get("path", ".")))
+        elif call.name == "read_file":
+            output = workspace.read_file(str(arguments["path"]), int(arguments.get("offset", 0)))
+        elif call.name == "grep":
+            output = workspace.grep(str(arguments["pattern"]), str(arguments.get("path", ".")))
+        else:
+            return None
+    except (KeyError, TypeError, ValueError) as error:
+        output = f"refused: {call.name}: {type(error).__name__}: {error}"
+    return ToolAnswer(output, refused=output.startswith("refused:"))
 
 
 class SessionModels:
-    """Opens the metered, cached client of each session and runs it under its deadline."""
+    """Opens each session's metered, cached chat and drives it within its bounds."""
 
     def __init__(
         self,
@@ -117,57 +146,69 @@ class SessionModels:
         cache: ReplyStore | None,
         *,
         timeouts: SessionTimeouts,
-        lm_factory: LmFactory = litellm_lm,
+        steps: SessionSteps,
     ) -> None:
         self.settings = settings
         self.meter = meter
         self.cache = cache
         self.timeouts = timeouts
-        self.lm_factory = lm_factory
+        self.steps = steps
 
-    def ask(
+    def run(
         self,
         session: str,
-        context: ProposalContext,
-        signature: type[dspy.Signature],
-        inputs: Mapping[str, str],
-        *,
-        max_tokens: int,
-    ) -> SessionAnswer:
-        timeout = self.timeouts.of(session)
-        settings = self.settings.model_copy(
-            update={"call_timeout_s": min(self.settings.call_timeout_s, timeout)}
+        key: str,
+        workspace: OptimizerWorkspace,
+        messages: list[dict[str, Any]],
+        tools: tuple[dict[str, Any], ...],
+        handle: Callable[[ToolCall], ToolAnswer],
+    ) -> SessionOutcome:
+        """Drive `session` to its end; a reached optimizer cap raises."""
+        chat = ToolChat(self.settings, self.meter, self.cache, namespace=key)
+
+        def answer(call: ToolCall) -> ToolAnswer:
+            return read_tool(workspace, call) or handle(call)
+
+        driver = ToolSession(
+            chat,
+            (*READ_TOOLS, *tools),
+            answer,
+            max_steps=self.steps.of(session),
+            deadline=time.monotonic() + self.timeouts.of(session),
+            max_tokens=min(TURN_MAX_TOKENS, self.settings.max_output_tokens),
         )
-        client = LlmClient(
-            settings,
-            self.meter,
-            self.cache,
-            namespace=namespace(context, session),
-            lm_factory=self.lm_factory,
-        )
-        limit = min(max_tokens, self.settings.max_output_tokens)
         before = self.meter.snapshot()
-        finished, result = _within(lambda: client.ask(signature, inputs, max_tokens=limit), timeout)
+        run = driver.drive(messages)
         cost = cost_between(before, self.meter.snapshot())
-        if not finished or result is None:
-            message = f"the {session} session gave no reply within {timeout:g} s"
-            return SessionAnswer(None, cost, Refusal.SESSION_TIMEOUT, message)
-        if isinstance(result, LlmReply):
-            (name,) = signature.output_fields
-            return SessionAnswer(result.outputs[name], cost)
-        return _failed(session, result, cost)
-
-
-def _failed(session: str, failure: LlmFailure, cost: ProposalCost) -> SessionAnswer:
-    if failure.kind == "cap":
-        cap = failure.cap or "calls"
-        raise OptimizerBudgetExhausted(
-            cap, f"optimizer budget: {cap} cap reached in the {session} session", cost=cost
+        trace = SessionTrace(
+            session=session,
+            steps=run.steps,
+            stop=run.stop,
+            calls=tuple(run.calls),
+            seconds=tuple(run.seconds),
+            trace_chars=workspace.trace_chars,
         )
-    if failure.kind == "timeout":
-        return SessionAnswer(None, cost, Refusal.SESSION_TIMEOUT, f"{session}: {failure.message}")
-    if failure.kind == "malformed":
-        return SessionAnswer(None, cost, Refusal.MALFORMED_REPLY, f"{session}: {failure.message}")
-    return SessionAnswer(
-        None, cost, Refusal.LLM_FAILURE, f"{session} ({failure.kind}): {failure.message}"
-    )
+        if run.failure is not None and run.failure.kind == "cap":
+            cap = run.failure.cap or "calls"
+            raise OptimizerBudgetExhausted(
+                cap, f"optimizer budget: {cap} cap reached in the {session} session", cost=cost
+            )
+        write_trace(workspace.root, trace)
+        return SessionOutcome(run, cost, trace)
+
+
+def write_trace(root: Path, trace: SessionTrace) -> None:
+    """The session's trace with its seconds beside its workspace folder, as
+    `<folder>.json` (not inside: no session reads another's trace)."""
+    path = root.parent / f"{root.name}.json"
+    record = {
+        "session": trace.session,
+        "steps": trace.steps,
+        "stop": trace.stop,
+        "trace_chars": trace.trace_chars,
+        "calls": [
+            {**call, "seconds": seconds}
+            for call, seconds in zip(trace.calls, trace.seconds, strict=False)
+        ],
+    }
+    path.write_text(json.dumps(record, indent=1, sort_keys=True) + "\n", encoding="utf-8")

@@ -4,10 +4,10 @@ Each failure is a `HostCheckFailed` with a machine-readable reason: this package
 `Refusal` values, or the `search_space.Reason` of `apply`'s own rules (out_of_range,
 off_grid, code_fence, task_identifier, text_too_long, unknown_skill, no_change, ...).
 
-- selection: the field is a mutable field of the context's space (`frozen_field`,
-  `not_mutable`, `unknown_field` otherwise);
-- revision: the edit mentions no other strategy field and targets the selected one
-  (`second_field`; `frozen_field` when the other is frozen), parses (`malformed_edit`),
+- selection (session 0): the parent is a kept candidate (`parent_not_kept`) and the field
+  a mutable field of the space (`frozen_field`, `not_mutable`, `unknown_field` otherwise);
+- revision: the edit changes one mutable field (checked as a selection of it) and
+  mentions no other strategy field (`second_field`), parses (`malformed_edit`),
   cites only tasks of this minibatch (`evidence_outside_minibatch`; a lesson edit must
   cite one: `missing_evidence`), passes `apply` with the space and a prose guard knowing
   at least the minibatch's task ids, has triggers that occur literally in a cited task's
@@ -22,8 +22,8 @@ import json
 import re
 from enum import Enum
 
-from rsi.proposers.base import Insight, ProposalContext
-from rsi.proposers.reflective._signatures import InsightReply, Revision, Selection
+from rsi.proposers.base import Insight, ProposalContext, SelectionContext
+from rsi.proposers.reflective._replies import InsightReply, Revision, Selection
 from search_space import (
     ALL_FIELDS,
     AddLesson,
@@ -34,6 +34,7 @@ from search_space import (
     RemoveLesson,
     ReplaceLesson,
     RsiError,
+    SearchSpace,
     SetGuidance,
     Strategy,
     apply,
@@ -61,6 +62,8 @@ class Refusal(str, Enum):
     SESSION_TIMEOUT = "session_timeout"
     LLM_FAILURE = "llm_failure"
     NO_VALUE_LEFT = "no_value_left"
+    PARENT_NOT_KEPT = "parent_not_kept"
+    NO_EDIT = "no_edit"
 
 
 class HostCheckFailed(RsiError):
@@ -78,14 +81,40 @@ def guard_for(context: ProposalContext, known_task_ids: frozenset[str]) -> Prose
     return ProseGuard.for_tasks(known_task_ids | {t.task_id for t in context.feedback})
 
 
-def check_selection(selection: Selection, context: ProposalContext) -> None:
-    field, space = selection.field, context.space
+def check_field(field: str, space: SearchSpace) -> None:
+    """`field` is a mutable field of `space`."""
     if field in space.frozen:
         raise _refuse(Refusal.FROZEN_FIELD, f"{field} is frozen in this search space")
     if field not in ALL_FIELDS:
         raise _refuse(Refusal.UNKNOWN_FIELD, f"{field!r} is not a strategy field")
     if field not in space.mutable_fields:
         raise _refuse(Refusal.NOT_MUTABLE, f"{field} has no range in this search space")
+
+
+def check_selection(selection: Selection, context: SelectionContext) -> None:
+    """Session 0's choice: a kept parent and a mutable field."""
+    if selection.parent_id not in context.kept:
+        kept = ", ".join(sorted(context.kept))
+        raise _refuse(
+            Refusal.PARENT_NOT_KEPT,
+            f"{selection.parent_id!r} is not a kept candidate (kept: {kept})",
+        )
+    check_field(selection.field, context.space)
+
+
+def check_edit(revision: Revision, context: ProposalContext, guard: ProseGuard) -> tuple[str, Edit]:
+    """The edited field and the parsed edit: one mutable field, then `check_revision`."""
+    try:
+        target = edited_field(parse_edit(revision.edit))
+    except InvalidEdit as error:
+        named = str(revision.edit.get("field", ""))
+        foreign = _foreign_fields(revision.edit, named)
+        if named and foreign:  # a scalar edit that sets a second field on the side
+            message = f"the edit of {named} also sets {foreign}"
+            raise _refuse(Refusal.SECOND_FIELD, message) from None
+        raise HostCheckFailed(error.reason.value, error.message) from None
+    check_field(target, context.space)
+    return target, check_revision(revision, target, context, guard)
 
 
 def _foreign_fields(edit: dict[str, object], field: str) -> list[str]:

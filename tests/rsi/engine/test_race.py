@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from rsi.engine import PrefetchBatch, acceptance_rule
+from rsi.engine.proposal_context import evolution_dag
 from rsi.engine.race import Racing, dev_race, next_wave, replay, run_race, screen_order
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.screen_step import ScreenStep
@@ -25,6 +26,7 @@ from rsi.journal import (
     EventData,
     Journal,
     RoundStarted,
+    Screened,
     SearchState,
     SplitRecorded,
     evaluation_op,
@@ -110,6 +112,28 @@ def test_an_upper_bound_is_never_the_best_candidate() -> None:
     state.apply(Event(seq=9, ts="t", type=bound.type, op="dev:child", data=bound))
     assert state.candidates["child"].dev_rar_at_most
     assert state.best_candidate().strategy_id == "init"
+
+
+def test_the_optimizers_dag_marks_a_bound_and_counts_what_the_verdict_read() -> None:
+    """Session 0 chooses the parent from the DAG: a dev RAR that is an upper bound says so,
+    and screen counts are the verdict's (the same whether the rest was paid for)."""
+    state = _state({"init": 0.5, "child": 0.5}, ["init", "child"])
+    bound = DevScored(strategy_id="child", rar=0.5, successes=1, n=4, at_most=True, evaluated=3)
+    proposed = ChildProposed(round=1, attempt=1, parent_id="init", child_id="child",
+                             proposer="scripted", field="agentSteps", edit={}, rationale="",
+                             strategy={})  # fmt: skip
+    screened = Screened(round=1, parent_id="init", child_id="child", parent_successes=1,
+                        child_successes=3, regressions=0, passed=True, reason="gain",
+                        read=3, read_gain=1, read_regressions=0)  # fmt: skip
+    for seq, (op, data) in enumerate(
+        [("dev:child", bound), ("propose:1", proposed), ("screen:1", screened)], start=20
+    ):
+        state.apply(Event(seq=seq, ts="t", type=data.type, op=op, data=data))
+    node = next(n for n in evolution_dag(state) if n.child_id == "child")
+    assert (node.dev_rar, node.dev_rar_at_most) == (0.5, True)
+    assert (node.gain, node.regressions, node.screen_read) == (1, 0, 3)
+    initial = next(n for n in evolution_dag(state) if n.fate == "initial")
+    assert not initial.dev_rar_at_most
 
 
 class _Recorder:

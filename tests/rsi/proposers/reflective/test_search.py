@@ -1,8 +1,10 @@
 """Searches whose edits come from the reflective proposer's sessions, over a local server.
 
-- In-process: the sessions propose, the engine validates, screens, keeps or discards, and
-  journals each session's usage and the reflection's insights; a reference line planted in
-  judge output (traces/) and in dev and release evaluations never reaches a prompt.
+- In-process: session 0 chooses each round's parent, the sessions propose, the engine
+  validates, screens, keeps or discards, and journals each session's usage, tool calls and
+  the reflection's insights; a reference line planted in judge output (traces/) and in dev
+  and release evaluations never reaches a prompt or a workspace, nor does any dev or
+  release task's text.
 - As a user runs it: the optimizer cap stops the search gracefully, naming the cap; a
   SIGKILL while a session waits on the model, then a resume with a larger budget, pays
   for no session twice and finishes the search.
@@ -22,9 +24,18 @@ from typing import Any
 import pytest
 
 from evaluators.llm import ResponseCache
+from evaluators.tasks import TaskSet
 from rsi.config import load_config
 from rsi.engine import Engine, evaluation
-from rsi.journal import ChildProposed, ProposerUsage, Reflection, read_events
+from rsi.journal import (
+    ChildProposed,
+    ProposerUsage,
+    Reflection,
+    RoundStarted,
+    read_events,
+    read_state,
+)
+from rsi.reports.render import render_run
 from tests.support.llm_server import LocalLlmServer
 from tests.support.optimizer_model import Optimizer
 from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
@@ -67,6 +78,8 @@ def test_sessions_drive_the_rounds_and_see_nothing_hidden(
         record = {**record, "planted": PLANTED}  # judge output lands in traces/
         if purpose != "train":  # dev and release evaluations are never shown to sessions
             data = data.model_copy(update={"trace": {**data.trace, "planted": PLANTED}})
+        else:  # the cause the scripted optimizer greps the minibatch's traces for
+            data = data.model_copy(update={"trace": {**data.trace, "note": "cause: agentSteps"}})
         return data, record
 
     monkeypatch.setattr(evaluation, "evaluate_one", planting)
@@ -86,6 +99,39 @@ def test_sessions_drive_the_rounds_and_see_nothing_hidden(
     assert any(e.type in ("gate_decided", "release_skipped") for e in events)  # to its end
     assert any(PLANTED in p.read_text() for p in (home / "run" / "traces").glob("*.json"))
     assert not any(PLANTED in request for request in optimizer.requests)
+    _sessions_are_traced(home / "run", events)
+    _workspaces_hold_nothing_hidden(home / "run", config)
+
+
+def _sessions_are_traced(run_dir: Path, events: list[Any]) -> None:
+    """Session 0 chose every round's parent; each session's tool calls are journaled and
+    shown by `rsi status --json` with their seconds."""
+    rounds = [e.data for e in events if isinstance(e.data, RoundStarted)]
+    assert rounds and all(r.selection and r.selection["chosen_by"] == "optimizer" for r in rounds)
+    usage = [e.data for e in events if isinstance(e.data, ProposerUsage)]
+    assert {u.session for u in usage} == {"selection", "diagnosis", "reflection"}
+    diagnosis = next(u for u in usage if u.session == "diagnosis")
+    assert [t["tool"] for t in diagnosis.tools] == ["grep", "propose_edit", "submit"]
+    assert diagnosis.trace_chars > 0  # the grep read trace lines
+    status = json.loads(_rsi("status", str(run_dir), "--json").stdout)
+    shown = {(s["round"], s["session"]) for s in status["sessions"]}
+    assert (1, "selection") in shown and (1, "diagnosis") in shown
+    first = status["sessions"][0]
+    assert first["choice"]["parent_id"] == rounds[0].parent_id
+    assert all(isinstance(t["seconds"], float) for t in first["tools"])
+    html = render_run(run_dir).html
+    assert 'id="sessions"' in html and "propose_edit" in html and "read_file" in html
+
+
+def _workspaces_hold_nothing_hidden(run_dir: Path, config: Any) -> None:
+    texts = [p.read_text() for p in (run_dir / "workspaces").rglob("*") if p.is_file()]
+    assert texts and not any(PLANTED in text for text in texts)
+    tasks = TaskSet.load(config.experiment.tasks)
+    split = read_state(run_dir).split
+    assert split is not None
+    for task_id in (*split.roles["dev"], *split.roles["release"]):
+        instruction = tasks.get(task_id).public().instruction.strip()
+        assert not any(instruction in text for text in texts), task_id
 
 
 def _rsi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
@@ -101,18 +147,20 @@ def _rsi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedP
 
 
 def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: Path) -> None:
-    optimizer = Optimizer(hold_at=5)
+    """Round 1's sessions take 8 calls (selection 2, diagnosis 3, reflection 3); the 12th
+    request is round 2's diagnosis after its grep: the kill lands inside that session."""
+    optimizer = Optimizer(hold_at=12)
     with LocalLlmServer(responder=optimizer) as server:
-        capped = _config(home, server, budget="optimizer_calls = 3")
+        capped = _config(home, server, budget="optimizer_calls = 8")
         run_dir = home / "run"
         paused = _rsi("search", str(capped), "--run-dir", str(run_dir), "--json")
         assert paused.returncode == 130, paused.stderr[-2000:]
-        assert "optimizer budget calls 3 reached" in paused.stderr
+        assert "optimizer budget calls 8 reached" in paused.stderr
         status = json.loads(_rsi("status", str(run_dir), "--json").stdout)
-        assert status["stopped"] == "paused: optimizer budget calls 3 reached"
-        assert status["gate"] is None and optimizer.answered == 3
+        assert status["stopped"] == "paused: optimizer budget calls 8 reached"
+        assert status["gate"] is None and optimizer.answered == 8
 
-        larger = _config(home, server, budget="optimizer_calls = 40")
+        larger = _config(home, server, budget="optimizer_calls = 60")
         argv = [sys.executable, "-m", "rsi", "search", str(larger), "--run-dir", str(run_dir)]
         search = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
         while not optimizer.holding.wait(2):
@@ -121,6 +169,10 @@ def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: 
         search.communicate(timeout=60)
         optimizer.release.set()
         assert search.returncode == -signal.SIGKILL
+        held = json.loads(optimizer.requests[11])
+        assert (
+            "propose_edit" in json.dumps(held["tools"]) and held["messages"][-1]["role"] == "tool"
+        )
 
         resumed = _rsi("resume", str(run_dir), "--json")
         assert resumed.returncode == 0, resumed.stderr[-2000:]

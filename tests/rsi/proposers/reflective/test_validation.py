@@ -1,0 +1,95 @@
+"""The host checks a session's answers meet before anything runs: each bad edit, choice or
+insight is refused with its own reason (the session reads it and may correct itself)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rsi.proposers import SelectionContext
+from rsi.proposers.reflective import COPY_WORDS
+from rsi.proposers.reflective._replies import InsightReply, Revision, Selection
+from rsi.proposers.reflective._validation import (
+    HostCheckFailed,
+    check_edit,
+    check_insight,
+    check_selection,
+    guard_for,
+)
+from search_space import SearchSpace
+from tests.support.reflective_context import GOOD_LESSON, PARENT, TOOL_OUTPUT, make_context
+
+SCALAR = {"op": "set_scalar", "field": "contextTokens", "value": 24000}
+COPIED = " ".join(TOOL_OUTPUT.split()[:COPY_WORDS])
+BAD_EDITS: dict[str, tuple[dict[str, Any], list[str]]] = {
+    "out_of_range": ({**SCALAR, "value": 99999}, []),
+    "off_grid": ({**SCALAR, "value": 20000}, []),
+    "second_field": ({**SCALAR, "agentSteps": 14}, []),
+    "frozen_field": ({"op": "set_scalar", "field": "maxCandidates", "value": 2}, []),
+    "evidence_outside_minibatch": (GOOD_LESSON, ["cli-table", "release-task-7"]),
+    "missing_evidence": (GOOD_LESSON, []),
+    "trigger_not_literal": (
+        {"op": "add_lesson", "lesson": {**GOOD_LESSON["lesson"], "triggers": ["quantum"]}},
+        ["cli-table"],
+    ),
+    "code_fence": ({"op": "set_guidance", "text": "Write\n```python\nassert f()\n```"}, []),
+    "task_identifier": ({"op": "set_guidance", "text": "Handle cli-table tasks with care."}, []),
+    "copied_from_trace": ({"op": "set_guidance", "text": f"Remember: {COPIED}."}, []),
+    "unknown_skill": ({"op": "set_route", "context": "cli", "skill": "mind-reading"}, []),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_EDITS))
+def test_each_bad_edit_is_refused_with_its_own_reason(case: str) -> None:
+    edit, evidence = BAD_EDITS[case]
+    context = make_context()
+    revision = Revision(edit=edit, rationale="because", evidence=evidence)
+    with pytest.raises(HostCheckFailed) as refused:
+        check_edit(revision, context, guard_for(context, frozenset()))
+    assert refused.value.reason == case
+
+
+def test_good_edits_pass_and_name_their_field() -> None:
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    assert check_edit(Revision(edit=SCALAR, rationale="r"), context, guard)[0] == "contextTokens"
+    lesson = Revision(edit=GOOD_LESSON, rationale="r", evidence=["cli-table"])
+    assert check_edit(lesson, context, guard)[0] == "lessons"
+
+
+def selection_context() -> SelectionContext:
+    return SelectionContext(
+        round=3, seed=42, rule_parent_id="best", kept={"best": PARENT, "older": PARENT},
+        dag=(), notes=(), space=SearchSpace(),
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("parent", "field", "reason"),
+    [
+        ("never-kept", "agentSteps", "parent_not_kept"),
+        ("older", "maxCandidates", "frozen_field"),
+        ("older", "temperature", "unknown_field"),
+    ],
+)
+def test_session_zero_must_name_a_kept_parent_and_a_mutable_field(
+    parent: str, field: str, reason: str
+) -> None:
+    with pytest.raises(HostCheckFailed) as refused:
+        check_selection(Selection(parent_id=parent, field=field, reason="r"), selection_context())
+    assert refused.value.reason == reason
+    check_selection(
+        Selection(parent_id="older", field="agentSteps", reason="r"), selection_context()
+    )
+
+
+def test_an_insight_cites_the_minibatch_only() -> None:
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    kept = check_insight(InsightReply(text="Tables need width checks.", evidence=["cli-table"]),
+                         context, guard)  # fmt: skip
+    assert kept.evidence == ("cli-table",)
+    with pytest.raises(HostCheckFailed) as refused:
+        check_insight(InsightReply(text="x", evidence=["dev-task"]), context, guard)
+    assert refused.value.reason == "evidence_outside_minibatch"
