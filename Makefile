@@ -33,7 +33,7 @@ lock: $(STAMP)
 # The documentation site (mkdocs.yml, docs/) into site/; --strict fails on a broken link or
 # reference.
 docs: $(STAMP)
-	$(BIN)/mkdocs build --strict --site-dir site
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # bubblewrap gives the local sandbox its filesystem isolation (docs/design.md section 5).
 sandbox-deps:

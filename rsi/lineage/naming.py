@@ -94,3 +94,20 @@ def gate_run_name(state: SearchState) -> str:
         f"{outcome_name(state)}: {report['wins']} wins, {report['losses']} losses, "
         f"p {report['p_value']:.2g}"
     )
+
+
+def gate_parts(state: SearchState) -> tuple[dict[str, str], dict[str, float]]:
+    """The gate run's tags and metrics: the decision, its counts and both release RARs."""
+    tags = {"rsi.kind": "gate"}
+    if state.champion is not None:
+        tags["rsi.champion_id"] = state.champion.strategy_id
+    if state.gate is None:
+        if state.release_skipped is not None:
+            tags["rsi.release"] = state.release_skipped.reason
+        return tags, {}
+    report = state.gate.report
+    tags |= {f"rsi.gate.{k}": shorten(report[k]) for k in ("promote", "reason")}
+    metrics = {k: float(report[k]) for k in ("wins", "losses", "p_value", "diff_pp")}
+    metrics["release_rar_baseline"] = report["baseline_successes"] / report["n"]
+    metrics["release_rar_champion"] = report["challenger_successes"] / report["n"]
+    return tags, metrics

@@ -1,10 +1,8 @@
 """The MLflow picture of a search, a pure function of its journal (docs/design.md section 10).
 
 `plan(events)` returns one `NodeSpec` per MLflow run, parents before children:
-- `search`: the search itself (kind `search`), named after its experiment, its champion and
-  its outcome: `quickstart · champion 749664 · gate promote`;
-- `gate`: the release gate's decision and counts (kind `gate`), under `search`, once decided
-  (or once the release was skipped): `gate promote: 14 wins, 0 losses, p 6.1e-05`;
+- `search`: the search itself (kind `search`): `quickstart · champion 749664 · gate promote`;
+- `gate`: the gate's decision (kind `gate`), under `search`: `gate promote: 14 wins, ...`;
 - `candidate:<id>`: each kept candidate, nested under its parent candidate's node (the
   initial candidate under `search`), so the MLflow UI draws the evolution tree natively;
 - `discarded:<round>:<id>`: a child that was evaluated but failed screening, nested under
@@ -16,9 +14,8 @@ Every value is derived from the journal alone (timestamps included), so a rebuil
 journal gives the same runs as the live mirror did. Run names lead with what the runs table
 must show before it cuts them: `★ champion r3: maxRounds = 3`, `r2 discarded: 1 regression
 · contextTokens = 24000`, `r2.1 rejected: out_of_range · contextTokens` (the ids are in the
-`rsi.candidate_id` tags, the search's run directory in `rsi.run_id`). Every screened run has
-`screen_rar` (the child's minibatch success rate) and every kept one `dev_rar`, the two
-columns the experiment's shared view shows (`rsi.lineage.experiment_view`).
+`rsi.candidate_id` tags, the run directory in `rsi.run_id`). Screened runs have `screen_rar`
+and kept ones `dev_rar`, the columns of the shared view (`rsi.lineage.experiment_view`).
 """
 
 from __future__ import annotations
@@ -51,6 +48,7 @@ from rsi.lineage.naming import (
     CHAMPION_MARK,
     edit_name,
     edit_tags,
+    gate_parts,
     gate_run_name,
     iso_ms,
     pretty_json,
@@ -246,33 +244,15 @@ class _Planner:
 
     def gate(self) -> NodeSpec | None:
         """The release gate as a run of its own, so the runs table shows the decision."""
-        state = self.state
-        if state.gate is None and state.release_skipped is None:
+        end = self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", ""))
+        if end is None:
             return None
-        tags = {"rsi.kind": "gate"}
-        metrics: dict[str, float] = {}
-        if state.champion is not None:
-            tags["rsi.champion_id"] = state.champion.strategy_id
-        if state.gate is not None:
-            report = state.gate.report
-            tags |= {f"rsi.gate.{k}": shorten(report[k]) for k in ("promote", "reason")}
-            metrics = {k: float(report[k]) for k in ("wins", "losses", "p_value", "diff_pp")}
-            n = float(report["n"])
-            metrics |= {
-                "release_rar_baseline": report["baseline_successes"] / n,
-                "release_rar_champion": report["challenger_successes"] / n,
-            }
-            end = self.ts[("gate_decided", "")]
-        else:
-            assert state.release_skipped is not None
-            tags["rsi.release"] = state.release_skipped.reason
-            end = self.ts[("release_skipped", "")]
-        start = self.ts.get(("champion_frozen", ""), end)
+        tags, metrics = gate_parts(self.state)
         return NodeSpec(
             key=GATE_NODE,
             parent=SEARCH_NODE,
-            name=gate_run_name(state),
-            start_ms=start,
+            name=gate_run_name(self.state),
+            start_ms=self.ts.get(("champion_frozen", ""), end),
             end_ms=end,
             tags=tags,
             metrics=metrics,
