@@ -12,15 +12,15 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
   after two failed model turns in a row; a session's history only grows, so it never repeats
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
-- every tool call is traced: name, arguments cut to 200 characters (`path` and short arguments first), output size, whether
-  it was refused (the trace's phases, journaled), and its seconds (`Trace.timings`);
+- every tool call is traced: name, arguments cut to 200 characters (`path` and short
+  arguments first), output size, whether it was refused (the trace's phases, journaled),
+  and its seconds (`Trace.timings`);
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
   must fail on the initial program and pass on the pair's repair (`app/` as edited).
 """
 
 from __future__ import annotations
 
-import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
