@@ -1,4 +1,5 @@
-# The commands of the README: `make demo`, `make test` and `make test-fast`.
+# The commands of the README: `make demo`, `make test` and `make test-fast`; `make docs` builds
+# the documentation site and `make lock` refreshes the pinned install (uv.lock).
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV := .venv
 BIN := $(VENV)/bin
@@ -7,13 +8,32 @@ STAMP := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: demo test test-fast lint format sandbox-deps clean mutation
+.PHONY: demo test test-fast lint format sandbox-deps clean mutation docs lock
 
-$(STAMP): pyproject.toml
+# The environment is installed from uv.lock, every package at its locked version and hash, so
+# two fresh machines get the same stack. `--locked` refuses a lock that no longer matches
+# pyproject.toml (run `make lock`); `--inexact` leaves pip and uv themselves in place.
+UV_VERSION := 0.13.9
+UV_EXTRAS := --extra dev --extra docs
+$(STAMP): pyproject.toml uv.lock
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet uv==$(UV_VERSION)
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --quiet --locked --inexact $(UV_EXTRAS) \
+	  --python $(BIN)/python
 	touch $(STAMP)
+
+# After editing the dependencies in pyproject.toml: `make lock` pins what changed and keeps
+# the rest; `make lock UPGRADE=1` moves every package to the newest version its range allows.
+lock: $(STAMP)
+	$(BIN)/uv lock $(if $(UPGRADE),--upgrade)
+	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --quiet --locked --inexact $(UV_EXTRAS) \
+	  --python $(BIN)/python
+	touch $(STAMP)
+
+# The documentation site (mkdocs.yml, docs/) into site/; --strict fails on a broken link or
+# reference.
+docs: $(STAMP)
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict --site-dir site
 
 # bubblewrap gives the local sandbox its filesystem isolation (docs/design.md section 5).
 sandbox-deps:
@@ -63,4 +83,4 @@ mutation: $(STAMP)
 	  experiments/benchmarks/mutation_score.py | tee experiments/benchmarks/results/mutation.txt
 
 clean:
-	rm -rf $(VENV) runs .pytest_cache
+	rm -rf $(VENV) runs .pytest_cache site

@@ -202,7 +202,7 @@ def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
     """A module renamed or removed leaves no docstring or doc pointing at its old name."""
     tags = _tag_names()
     texts = [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
-    texts += [*sorted((ROOT / "docs").glob("*.md")), ROOT / "README.md"]
+    texts += [*sorted((ROOT / "docs").rglob("*.md")), ROOT / "README.md"]
     stale = []
     for path in texts:
         for name in re.findall(r"`((?:rsi|evaluators|search_space)(?:\.\w+)+)", path.read_text()):
@@ -215,7 +215,7 @@ def test_the_code_and_docs_name_only_modules_and_objects_that_exist() -> None:
 
 def test_docs_point_only_inside_the_repository() -> None:
     """A clone has docs/, not the workspace's shared/ folder: nothing may send readers there."""
-    texts = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+    texts = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
     texts += [*_modules("rsi"), *_modules("evaluators"), *_modules("search_space")]
     outside = [str(p.relative_to(ROOT)) for p in texts if "shared/" in p.read_text()]
     missing = sorted(

@@ -51,9 +51,11 @@ def demo(
         )
         experiment = experiment_id(config)
         if experiment is not None:
-            # MLflow 3 opens a fresh browser on the experiment's GenAI overview; this is
-            # the runs table that shows the lineage tree and the report's figures.
-            console.print(f"  runs view       {MLFLOW_UI}/#/experiments/{experiment}/runs")
+            from rsi.lineage import view_url
+
+            # The search's own view: its runs, the champion and the gate, with their screen
+            # and dev RAR, and the experiment's description above them.
+            console.print(f"  lineage view    {view_url(MLFLOW_UI, experiment, run_dir.name)}")
 
 
 def experiment_id(config: ExperimentConfig) -> str | None:

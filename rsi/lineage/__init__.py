@@ -10,10 +10,13 @@ Public surface:
   mirror a search writes through;
 - `sync_report`, `REPORT_KEY_TAG`, `CARD_TAG`: the run report's figures as artifacts of the
   search's run and the release card on the champion's model version;
+- `DESCRIPTION`, `view_url`: what the experiment says about itself and the link to one
+  search's view (`rsi.lineage.experiment_view`);
 - `move_alias`, `rollback_alias`, `alias_version`, `resolve_model_uri`, `CHALLENGER`: the
   registry, where only a passed gate moves `production`.
 """
 
+from rsi.lineage.experiment_view import DESCRIPTION, view_url
 from rsi.lineage.projector import (
     LineageProjector,
     Redactor,
@@ -37,6 +40,7 @@ from rsi.lineage.sink import STORE_ERRORS, MlflowLineageSink, one_line, sink_for
 __all__ = [
     "CARD_TAG",
     "CHALLENGER",
+    "DESCRIPTION",
     "REPORT_KEY_TAG",
     "STORE_ERRORS",
     "LineageProjector",
@@ -55,4 +59,5 @@ __all__ = [
     "sync_report",
     "sync_run_dir",
     "tracking_uri_for",
+    "view_url",
 ]

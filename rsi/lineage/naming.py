@@ -59,7 +59,55 @@ def edit_name(edit: Mapping[str, Any] | None) -> str:
     return text if len(text) <= NAME_EDIT_CHARS else text[: NAME_EDIT_CHARS - 1] + "…"
 
 
-def gate_name(state: SearchState) -> str:
+SHORT_ID = 6  # of a strategy id's 12 hex chars, in the search's name (the full id is a tag)
+
+
+def outcome_name(state: SearchState) -> str:
+    """The search's outcome in two or three words: `gate promote`, `gate retain`, ..."""
     if state.gate is not None:
-        return "gate: promote" if state.gate.report["promote"] else "gate: baseline retained"
-    return "stopped, no gate yet" if state.stopped is not None else "running"
+        report = state.gate.report
+        verdict = "promote" if report["promote"] else "retain"
+        return f"no gate: {verdict}" if report.get("gate") == "none" else f"gate {verdict}"
+    if state.release_skipped is not None:
+        return "nothing to release"
+    if state.stopped is not None:
+        return "stopped, no gate yet"
+    return "paused" if state.paused is not None else "running"
+
+
+def search_name(experiment: str, state: SearchState) -> str:
+    """`quickstart · champion 749664 · gate promote`: what the search is and how it ended."""
+    champion = state.champion
+    parts = [experiment]
+    if champion is not None:
+        parts.append(f"champion {champion.strategy_id[:SHORT_ID]}")
+    parts.append(outcome_name(state))
+    return " · ".join(parts)
+
+
+def gate_run_name(state: SearchState) -> str:
+    """`gate promote: 14 wins, 0 losses, p 6e-05`: the decision before its evidence."""
+    if state.gate is None:
+        return "gate: nothing to release" if state.release_skipped is not None else "gate"
+    report = state.gate.report
+    return (
+        f"{outcome_name(state)}: {report['wins']} wins, {report['losses']} losses, "
+        f"p {report['p_value']:.2g}"
+    )
+
+
+def gate_parts(state: SearchState) -> tuple[dict[str, str], dict[str, float]]:
+    """The gate run's tags and metrics: the decision, its counts and both release RARs."""
+    tags = {"rsi.kind": "gate"}
+    if state.champion is not None:
+        tags["rsi.champion_id"] = state.champion.strategy_id
+    if state.gate is None:
+        if state.release_skipped is not None:
+            tags["rsi.release"] = state.release_skipped.reason
+        return tags, {}
+    report = state.gate.report
+    tags |= {f"rsi.gate.{k}": shorten(report[k]) for k in ("promote", "reason")}
+    metrics = {k: float(report[k]) for k in ("wins", "losses", "p_value", "diff_pp")}
+    metrics["release_rar_baseline"] = report["baseline_successes"] / report["n"]
+    metrics["release_rar_champion"] = report["challenger_successes"] / report["n"]
+    return tags, metrics

@@ -1,7 +1,8 @@
 """The MLflow picture of a search, a pure function of its journal (docs/design.md section 10).
 
 `plan(events)` returns one `NodeSpec` per MLflow run, parents before children:
-- `search`: the search itself (kind `search`);
+- `search`: the search itself (kind `search`): `quickstart · champion 749664 · gate promote`;
+- `gate`: the gate's decision (kind `gate`), under `search`: `gate promote: 14 wins, ...`;
 - `candidate:<id>`: each kept candidate, nested under its parent candidate's node (the
   initial candidate under `search`), so the MLflow UI draws the evolution tree natively;
 - `discarded:<round>:<id>`: a child that was evaluated but failed screening, nested under
@@ -12,8 +13,9 @@
 Every value is derived from the journal alone (timestamps included), so a rebuild from the
 journal gives the same runs as the live mirror did. Run names lead with what the runs table
 must show before it cuts them: `★ champion r3: maxRounds = 3`, `r2 discarded: 1 regression
-· contextTokens = 24000`, `r2.1 rejected: out_of_range · contextTokens`, and the search's
-`<run id> · gate: promote` (the ids are in the `rsi.candidate_id` tags).
+· contextTokens = 24000`, `r2.1 rejected: out_of_range · contextTokens` (the ids are in the
+`rsi.candidate_id` tags, the run directory in `rsi.run_id`). Screened runs have `screen_rar`
+and kept ones `dev_rar`, the columns of the shared view (`rsi.lineage.experiment_view`).
 """
 
 from __future__ import annotations
@@ -46,14 +48,17 @@ from rsi.lineage.naming import (
     CHAMPION_MARK,
     edit_name,
     edit_tags,
-    gate_name,
+    gate_parts,
+    gate_run_name,
     iso_ms,
     pretty_json,
+    search_name,
     shorten,
     strategy_params,
 )
 
 SEARCH_NODE = "search"
+GATE_NODE = "gate"
 
 
 @dataclass(frozen=True)
@@ -172,6 +177,8 @@ class _Planner:
     def _screen_parts(self, screen: Screened | None) -> tuple[dict[str, str], dict[str, float]]:
         if screen is None:
             return {}, {}
+        started = self.state.rounds_started.get(screen.round)
+        size = len(started.tasks) if started is not None else 0
         tags = {
             "rsi.screen_verdict": "passed" if screen.passed else "failed",
             "rsi.screen_reason": screen.reason,
@@ -181,6 +188,8 @@ class _Planner:
             "child_minibatch_successes": float(screen.child_successes),
             "regressions": float(screen.regressions),
         }
+        if size:
+            metrics["screen_rar"] = screen.child_successes / size
         return tags, metrics
 
     def search(self, started: RunStarted) -> NodeSpec:
@@ -225,12 +234,28 @@ class _Planner:
         return NodeSpec(
             key=SEARCH_NODE,
             parent=None,
-            name=f"{started.run_id} · {gate_name(state)}",
+            name=search_name(started.experiment, state),
             start_ms=self.ts[("run_started", "")],
             end_ms=self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", "")),
             tags=tags,
             metrics=metrics,
             artifacts=artifacts,
+        )
+
+    def gate(self) -> NodeSpec | None:
+        """The release gate as a run of its own, so the runs table shows the decision."""
+        end = self.ts.get(("gate_decided", "")) or self.ts.get(("release_skipped", ""))
+        if end is None:
+            return None
+        tags, metrics = gate_parts(self.state)
+        return NodeSpec(
+            key=GATE_NODE,
+            parent=SEARCH_NODE,
+            name=gate_run_name(self.state),
+            start_ms=self.ts.get(("champion_frozen", ""), end),
+            end_ms=end,
+            tags=tags,
+            metrics=metrics,
         )
 
     def candidate(self, sid: str) -> NodeSpec:
@@ -352,6 +377,7 @@ class _Planner:
         # A passing child becomes a candidate node once kept; only failures are discarded.
         nodes += [self.discarded(s) for s in self.state.screens.values() if not s.passed]
         nodes += [self.rejected(r) for r in self.state.rejections]
+        nodes.append(self.gate())
         return Plan(
             run_id=started.run_id,
             experiment=started.experiment,

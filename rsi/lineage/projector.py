@@ -36,6 +36,7 @@ from rsi.journal import (
     TraceSource,
     read_outcome_events,
 )
+from rsi.lineage.experiment_view import experiment_tags, view_key, view_state
 from rsi.lineage.plan import NodeSpec, Plan, candidate_node, plan
 from rsi.lineage.registry import sync_champion
 from rsi.lineage.report_artifacts import sync_report
@@ -46,8 +47,6 @@ NODE_TAG = "rsi.node"
 ARTIFACTS_TAG = "rsi.artifacts_sha256"
 PARENT_TAG = "mlflow.parentRunId"
 NAME_TAG = "mlflow.runName"
-KIND_TAG = "mlflow.experimentKind"
-MODEL_DEVELOPMENT = "custom_model_development"
 _SECRET_NAME = re.compile(r"KEY|TOKEN|SECRET|PASSWORD|CREDENTIAL", re.IGNORECASE)
 _BATCH = 100  # MLflow's cap on params and tags per log_batch call
 
@@ -151,12 +150,13 @@ class LineageProjector:
         self.client = client_for(tracking_uri)
         self.redact = redactor or Redactor.from_env()
         self._experiments: dict[str, str] = {}
+        self._views: dict[str, str] = {}  # run id -> the view state this projector wrote
 
     def experiment_id(self, name: str) -> str:
-        """The experiment's id, created if missing, marked as model development.
-
-        Without the kind tag the MLflow 3 UI opens on its GenAI trace views; with it, on the
-        runs table that shows the evolution tree.
+        """The experiment's id, created if missing, with its description and kind
+        (`rsi.lineage.experiment_view`): the MLflow 3 UI then opens it on the runs table,
+        not on its GenAI trace views. Tags already there (a description edited in the UI)
+        are kept.
         """
         if name not in self._experiments:
             found = self.client.get_experiment_by_name(name)
@@ -165,17 +165,28 @@ class LineageProjector:
                     self.client.create_experiment(
                         name,
                         artifact_location=artifact_location_for(self.tracking_uri),
-                        tags={KIND_TAG: MODEL_DEVELOPMENT},
+                        tags=experiment_tags(),
                     )
                 except MlflowException as error:  # created meanwhile by another process
                     if error.error_code != "RESOURCE_ALREADY_EXISTS":
                         raise
                 found = self.client.get_experiment_by_name(name)
                 assert found is not None
-            if KIND_TAG not in found.tags:
-                self.client.set_experiment_tag(found.experiment_id, KIND_TAG, MODEL_DEVELOPMENT)
+            for key, value in experiment_tags().items():
+                if key not in found.tags:
+                    self.client.set_experiment_tag(found.experiment_id, key, value)
             self._experiments[name] = found.experiment_id
         return self._experiments[name]
+
+    def _view(self, experiment_id: str, run_id: str) -> None:
+        """The search's shared view (`experiment_view.view_url` opens it), once per process."""
+        wanted = view_state(run_id)
+        if self._views.get(run_id) == wanted:
+            return
+        have = self.client.get_experiment(experiment_id).tags.get(view_key(run_id))
+        if have != wanted:
+            self.client.set_experiment_tag(experiment_id, view_key(run_id), wanted)
+        self._views[run_id] = wanted
 
     def existing_runs(self, experiment_id: str, run_id: str) -> dict[str, Run]:
         """This search's runs by node; the oldest wins if a node was ever duplicated."""
@@ -213,6 +224,7 @@ class LineageProjector:
             return None
         experiment_id = self.experiment_id(projected.experiment)
         existing = self.existing_runs(experiment_id, projected.run_id)
+        self._view(experiment_id, projected.run_id)
         created = updated = 0
         run_ids: dict[str, str] = {}
         artifact_uris: dict[str, str] = {}

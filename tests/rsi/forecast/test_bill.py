@@ -121,9 +121,9 @@ def test_rsi_plan_prints_the_paper_scale_bill() -> None:
         assert f" {row} " in out
     assert "$16,500" in out and "1.65B" in out and "no measurement" in out
     total = next(line for line in out.splitlines() if line.strip().startswith("total"))
-    readme = (ROOT / "README.md").read_text()
-    row = next(line for line in readme.splitlines() if line.startswith("| **total** |"))
-    for figure in total.split()[1:]:  # the README shows what the plan prints
+    page = (ROOT / "docs/how-to/budgets-and-money.md").read_text()
+    row = next(line for line in page.splitlines() if line.startswith("| **total** |"))
+    for figure in total.split()[1:]:  # the docs show what the plan prints
         figure = figure.replace("330.49M", "330.5M")
         assert figure in row, (figure, row)
     data = json.loads(run_rsi("plan", str(K3), "--json").stdout)

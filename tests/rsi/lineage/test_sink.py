@@ -8,10 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
-import socket
-import subprocess
-import sys
 import threading
 import time
 from collections.abc import Iterator, Sequence
@@ -44,6 +40,7 @@ from rsi.lineage import (
 from rsi.lineage.sink import HTTP_DEFAULTS
 from tests.support.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.support.lineage_fixtures import Lineage, snapshot, write_config, write_journal
+from tests.support.mlflow_server import free_port, start_server, stop_server
 from tests.support.search_fixtures import pinned_pool, write_small_config
 
 EXPERIMENT = "lineage-test"
@@ -106,11 +103,13 @@ def test_run_tree_equals_the_journal_dag(synced: tuple[Path, Lineage], store: st
     side = {node: run for node, run in runs.items() if run["tags"]["rsi.kind"] != "candidate"}
     assert {run["tags"]["rsi.kind"] for run in side.values()} == {
         "search",
+        "gate",
         "rejected",
         "discarded",
     }
+    assert runs["gate"]["parent"] == "search"
     for node, run in side.items():
-        if node != "search":
+        if node not in ("search", "gate"):
             assert run["parent"] == candidates[lineage.s1], node
 
 
@@ -130,6 +129,7 @@ def test_candidate_runs_carry_tags_params_metrics_artifacts(
         "parent_minibatch_successes": 1.0,
         "child_minibatch_successes": 2.0,
         "regressions": 0.0,
+        "screen_rar": 1.0,
         "dev_rar": 1.0,
     }
     assert kept["status"] == "FINISHED"
@@ -217,13 +217,7 @@ def test_sink_mirrors_events_in_the_background(tmp_path: Path, store: str) -> No
     assert sink.failures() == []
     assert sink.synced_seq == events[-1].seq
     runs = snapshot(MlflowClient(store), "lineage-live", run_dir.name)
-    assert len(runs) == 6  # search, 3 kept, 1 discarded, 1 rejected
-
-
-def _free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+    assert len(runs) == 7  # search, gate, 3 kept, 1 discarded, 1 rejected
 
 
 def test_sink_reports_an_unreachable_store_and_never_blocks(tmp_path: Path) -> None:
@@ -231,7 +225,7 @@ def test_sink_reports_an_unreachable_store_and_never_blocks(tmp_path: Path) -> N
     write_journal(run_dir, experiment="lineage-down")
     events = read_events(run_dir)
     sink = MlflowLineageSink(
-        run_dir, f"http://127.0.0.1:{_free_port()}", close_timeout_s=120, backoff_s=(0.1, 0.2)
+        run_dir, f"http://127.0.0.1:{free_port()}", close_timeout_s=120, backoff_s=(0.1, 0.2)
     )
     for event in events[:10]:
         sink.on_event(event)
@@ -329,59 +323,13 @@ def test_cli_sync_is_idempotent_and_reports_json(synced: tuple[Path, Lineage]) -
     first = run_rsi("mlflow", "sync", str(run_dir), "--json")
     assert first.returncode == 0, first.stderr
     report = json.loads(first.stdout)
-    assert (report["runs"], report["created"], report["updated"]) == (6, 0, 0)
+    assert (report["runs"], report["created"], report["updated"]) == (7, 0, 0)
     assert report["model_version"] == "1"
     missing = run_rsi("mlflow", "sync", str(run_dir.parent / "nowhere"))
     assert_one_line_user_error(missing, "not a run directory")
 
 
 # --- a real search whose tracking server dies mid-search --------------------------------------
-
-
-def _start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
-    mlflow_bin = Path(sys.executable).parent / "mlflow"
-    process = subprocess.Popen(
-        [
-            str(mlflow_bin),
-            "server",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            "1",
-            "--backend-store-uri",
-            f"sqlite:///{folder / 'server.db'}",
-            "--artifacts-destination",
-            str(folder / "artifacts"),
-        ],
-        env=os.environ
-        | {
-            "MLFLOW_DISABLE_TELEMETRY": "true",
-            "LITELLM_LOCAL_MODEL_COST_MAP": "True",
-            "MLFLOW_SERVER_ENABLE_JOB_EXECUTION": "false",  # no background job workers
-        },
-        stdout=subprocess.DEVNULL,
-        stderr=open(folder / f"server-{port}.log", "ab"),  # noqa: SIM115 - closed with the process
-        start_new_session=True,
-    )
-    deadline = time.monotonic() + 240
-    while time.monotonic() < deadline:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                return process
-        except OSError:
-            if process.poll() is not None:
-                raise AssertionError("mlflow server exited") from None
-            time.sleep(1)
-    _stop(process)
-    raise AssertionError("mlflow server did not start")
-
-
-def _stop(process: subprocess.Popen[bytes]) -> None:
-    if process.poll() is None:
-        os.killpg(process.pid, signal.SIGKILL)
-    process.wait()
 
 
 @dataclass(frozen=True)
@@ -413,7 +361,7 @@ def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
     what its syncs covered and whether one failed while the server was up.
     """
     home = tmp_path_factory.mktemp("outage")
-    port = _free_port()
+    port = free_port()
     uri = f"http://127.0.0.1:{port}"
     config = write_small_config(home, tasks=pinned_pool(home, OUTAGE_POOL), workers=2)
     text = config.read_text().replace(
@@ -444,7 +392,7 @@ def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
                 mirrored.set()
             return report
 
-    server = _start_server(home, port)
+    server = start_server(home, port)
     killed_at: list[int] = []
     mirrored_first: list[bool] = []
     synced_at_kill: list[int] = []
@@ -454,7 +402,7 @@ def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
             mirrored_first.append(mirrored.wait(GUARD_S))
             killing.set()  # a sync failing from here on may be the kill's doing
             synced_at_kill.append(max(covered))
-            _stop(server)
+            stop_server(server)
             killed_at.append(event.seq)
 
     try:
@@ -466,15 +414,15 @@ def outage(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Outage]:
                 patch.setenv(name, os.environ.get(name, value))
             rsi_api.search(config, run_dir, observer=kill_at_round_one)
     finally:
-        _stop(server)
+        stop_server(server)
     assert killed_at, "the search never started round 1"
-    restarted = _start_server(home, port)
+    restarted = start_server(home, port)
     try:
         yield Outage(
             run_dir, uri, killed_at[0], mirrored_first[0], synced_at_kill[0], bool(failed_while_up)
         )
     finally:
-        _stop(restarted)
+        stop_server(restarted)
 
 
 @pytest.mark.slow
