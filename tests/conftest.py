@@ -6,6 +6,7 @@ where a missing backend fails the test: CI must run every sandbox test for real.
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from importlib.metadata import version
@@ -81,6 +82,10 @@ SHARED_SEARCHES = {"keeping_search": "keeping-search", "small_search": "small-se
 pytest_plugins = ["tests.support.probe_task"]
 # Task fixtures and hostile suites are data run inside sandboxes, never collected here.
 collect_ignore_glob = ["fixtures/*", "adversarial/suites/*"]
+# The real-model lane runs only under `make test-real-model` (it needs llama-cpp-python and
+# the model from `make real-model-deps`, and minutes of CPU per test).
+if os.environ.get("RSI_REAL_MODEL") != "1":
+    collect_ignore_glob.append("e2e/real_model/*")
 
 
 def _module_of(item: pytest.Item) -> str:

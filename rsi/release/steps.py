@@ -93,7 +93,9 @@ class GateUndecided(RsiError, RuntimeError):
     stays reserved, not consumed, and `rsi resume` re-runs them and decides."""
 
 
-NOTHING_TO_RELEASE = "nothing to release: no child was kept, the champion is the initial strategy"
+NOTHING_TO_RELEASE = (
+    "nothing to release: the champion is the initial strategy (no kept child beat it on dev)"
+)
 
 
 def settle_release(inputs: GateInputs) -> GateDecided | ReleaseSkipped:

@@ -126,8 +126,11 @@ def test_killed_at_an_early_decision_the_resume_never_runs_what_it_skipped(
         assert not {tuple(p.split()) for p in paid} & before  # nothing paid twice
 
 
-def test_a_dev_score_stopped_early_reads_at_most_everywhere(tasks: TaskSet, tmp_path: Path) -> None:
+def test_a_dev_score_stopped_early_reads_at_most_everywhere(
+    tasks: TaskSet, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """`rsi status` (text and --json), the report and the MLflow projection say "at most"."""
+    monkeypatch.setenv("COLUMNS", "200")  # xdist sets 80, which folds "at most" in its cell
     run_dir = tmp_path / "run"
     state = coin_search(coin_config(tmp_path, SEED, stop=True), tasks, run_dir)
     bounded = [c for c in state.candidates.values() if c.dev_rar_at_most]
