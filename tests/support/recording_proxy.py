@@ -9,8 +9,10 @@ logic of its own: a reply reaches the client byte for byte.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
+import time
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -28,6 +30,7 @@ class Exchange:
     status: int
     usage: dict[str, int]
     content: str
+    seconds: float = 0.0  # the upstream server's time on it, queueing included
 
     @property
     def completion_tokens(self) -> int:
@@ -112,13 +115,16 @@ class RecordingProxy:
                     headers={"Content-Type": "application/json"},
                     method=self.command,
                 )
+                started = time.monotonic()
                 try:
                     with urllib.request.urlopen(request, timeout=proxy.timeout_s) as reply:
                         status, payload = reply.status, reply.read()
                 except urllib.error.HTTPError as error:
                     status, payload = error.code, error.read()
                 if body is not None:
-                    proxy._record(_exchange(self.path, body, status, payload))
+                    exchange = _exchange(self.path, body, status, payload)
+                    seconds = time.monotonic() - started
+                    proxy._record(dataclasses.replace(exchange, seconds=seconds))
                 try:
                     self.send_response(status)
                     self.send_header("Content-Type", "application/json")
