@@ -56,7 +56,7 @@ def run_task(
     """Run the config's runner on one task; print its trace summary and the suite's scores.
 
     Exits 2 when the model cannot be used at all (checked first with one minimal request),
-    and 1 when it became unreachable during the task (its circuit breaker opened).
+    and 1 when the model's health stopped the task (unreachable, slow, format, no tool calls).
     """
     if not (task_dir / "task.toml").is_file():
         raise UserInputError("not a task directory (no task.toml)", source=str(task_dir))
@@ -81,8 +81,11 @@ def run_task(
         print_json(summary)
     else:
         _render(summary)
-    if result.unavailable is not None:
-        print(f"error: model unavailable: {result.unavailable}", file=sys.stderr)
+    if result.health is not None:
+        print(
+            f"error: model stopped ({result.health.cause}): {result.health.message}",
+            file=sys.stderr,
+        )
         raise typer.Exit(1)
 
 

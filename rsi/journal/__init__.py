@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from rsi.journal.events import (
     EVENT_DATA,
+    AbandonedUsage,
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
@@ -32,6 +33,7 @@ from rsi.journal.events import (
     GateDecided,
     GateDeferred,
     GatePower,
+    HealthCause,
     LineageFailed,
     ProposalRejected,
     ProposerUsage,
@@ -46,12 +48,10 @@ from rsi.journal.events import (
     SearchPaused,
     SearchStopped,
     SplitRecorded,
-    evaluation_op,
     model_usage,
-    op_file_name,
-    without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
+from rsi.journal.ops import evaluation_op, op_file_name, without_trace
 from rsi.journal.state import Candidate, SearchState, TraceSource, fold
 from rsi.journal.store import (
     EVENTS_FILE,
@@ -81,6 +81,7 @@ __all__ = [
     "EVENTS_FILE",
     "EVENT_DATA",
     "KILL_AFTER_ENV",
+    "AbandonedUsage",
     "Candidate",
     "CandidateKept",
     "ChampionFrozen",
@@ -95,6 +96,7 @@ __all__ = [
     "GateDecided",
     "GateDeferred",
     "GatePower",
+    "HealthCause",
     "Journal",
     "JournalConflict",
     "KeptSummary",

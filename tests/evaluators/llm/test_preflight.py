@@ -135,7 +135,7 @@ def test_skip_model_check_starts_without_the_request(tmp_path: Path) -> None:
             str(tmp_path / "one"),
             "--skip-model-check",
         )
-        # no check: the task runs, every call is refused, and the breaker ends it early
+        # no check: the task runs, every call is refused, and the model's health ends it
         assert result.returncode == 1, result.stderr[-1500:]
-        assert "model unavailable" in result.stderr and server.preflights == 0
-        assert server.calls <= 2 * 5  # the breaker's count, each with one transport retry
+        assert "model stopped (unreachable)" in result.stderr and server.preflights == 0
+        assert server.calls <= 2 * 5  # the health's count, each with one transport retry

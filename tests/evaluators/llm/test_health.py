@@ -1,14 +1,16 @@
-"""The harness never pays twice for the same question (issue 30), over the real client path.
+"""The model's health (evaluators/llm/health.py): one monitor, one stop with a typed cause.
 
-A model that answers in prose (as small local models often do) against the local server:
-- a task makes no answered request twice (counted by the server), each pair is shown its
-  malformed reply and the parse error in its next step, and two malformed replies in a
-  row end the pair's round, so the task uses well under its 48 calls;
-- `rsi run-task` says how many replies were malformed and that the model does not follow
-  the reply format;
-- a search stops early with that line (exit 130, journaled), and the same search run again
-  against a server that answers properly (another address: `[llm] api_base` may change on
-  a resume) finishes it.
+Alone: the format window trips once its share is certain, never after it; consecutive
+infrastructure failures stop as `unreachable`, or `slow` when every one timed out (the
+message names `[llm] call_timeout_s`, its value and the latency of the calls that
+answered); malformed agent turns that called no tool stop as `no-tool-calls`.
+
+Over the real client path against the local server, each cause from a task run: a closed
+port (`unreachable`), a server that stays busy after its client gave up (`slow`), prose
+replies (`format`); `no-tool-calls` is in agent/test_pairs.py. And the harness never pays
+twice for the same question (issue 30): a prose model costs a few distinct requests,
+`rsi run-task` names it, and a search stops with one `search_halted` event per stop,
+whose cause and message `rsi status` shows, and `rsi resume` continues after each.
 """
 
 from __future__ import annotations
@@ -20,11 +22,12 @@ import subprocess
 import sys
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from evaluators.llm import FormatWatch, LlmSettings, ResponseCache
-from evaluators.runners.base import RunnerLimits
+from evaluators.llm import LlmSettings, ModelHealth, ResponseCache
+from evaluators.runners.base import RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
@@ -33,6 +36,7 @@ from search_space import Strategy
 from tests.support.cli_helpers import run_rsi
 from tests.support.harness_pool_model import PoolModel
 from tests.support.llm_server import Garbage, LocalLlmServer
+from tests.support.mlflow_server import free_port
 from tests.support.optimizer_model import ROUTE_EDITS, Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
 
@@ -44,32 +48,73 @@ def _distinct(server: LocalLlmServer) -> Counter[str]:
     return Counter(json.dumps(body, sort_keys=True) for body in server.requests)
 
 
-# -- the watch alone ---------------------------------------------------------------------
+# -- the monitor alone -------------------------------------------------------------------
 
 
-def test_the_watch_trips_once_the_share_of_the_window_is_certain() -> None:
-    watch = FormatWatch("openai/m", share=0.9, window=20)
+def test_the_format_check_trips_once_the_share_of_the_window_is_certain() -> None:
+    health = ModelHealth("openai/m", share=0.9, window=20)
     for _ in range(8):
-        assert watch.observe([True, True], "prose") is None  # 16 of 20: undecided
-    reason = watch.observe([True, True], "prose")  # 18 of the first 18: 18 >= 0.9 * 20
-    assert reason is not None and "openai/m does not follow the reply format" in reason
-    assert "'prose'" in reason and "\n" not in reason
-    assert watch.observe([False]) == reason  # it stays tripped
+        assert health.observe([True, True], "prose") is None  # 16 of 20: undecided
+    stop = health.observe([True, True], "prose")  # 18 of the first 18: 18 >= 0.9 * 20
+    assert stop is not None and stop.cause == "format"
+    assert "openai/m does not follow the reply format" in stop.message
+    assert "'prose'" in stop.message and "\n" not in stop.message
+    assert health.observe([False]) == stop and health.open_reason == stop.message
 
 
-def test_the_watch_never_trips_on_a_model_that_mostly_follows_the_format() -> None:
-    watch = FormatWatch("openai/m", share=0.9, window=20)
+def test_the_format_check_never_trips_on_a_model_that_mostly_follows_the_format() -> None:
+    health = ModelHealth("openai/m", share=0.9, window=20)
     for _ in range(10):
-        assert watch.observe([True, False]) is None  # every ask retried once, then parsed
-    assert watch.observe([True, True] * 50) is None  # past the window nothing trips
-    assert watch.task_ended(calls=100, malformed=100) is None
+        assert health.observe([True, False]) is None  # every ask retried once, then parsed
+    assert health.observe([True, True] * 50) is None  # past the window nothing trips
+    assert health.task_ended(calls=100, malformed=100) is None
 
 
-def test_a_whole_task_of_malformed_replies_trips_the_watch_at_its_end() -> None:
-    watch = FormatWatch("openai/m", share=0.9, window=20)
-    assert watch.observe([True] * 14) is None
-    assert watch.task_ended(calls=4, malformed=4) is None  # too few calls to judge
-    assert watch.task_ended(calls=14, malformed=14) is not None
+def test_a_whole_task_of_malformed_replies_trips_the_format_check_at_its_end() -> None:
+    health = ModelHealth("openai/m", share=0.9, window=20)
+    assert health.observe([True] * 14) is None
+    assert health.task_ended(calls=4, malformed=4) is None  # too few calls to judge
+    assert health.task_ended(calls=14, malformed=14) is not None
+
+
+def test_agent_turns_that_call_no_tool_are_named_so() -> None:
+    health = ModelHealth("openai/m", share=0.9, window=6)
+    health.observe([True, True], "prose plan")  # a structured call and its retry
+    stop = health.observe([True] * 4, "I would write tests.", no_tool=True)
+    assert stop is not None and stop.cause == "no-tool-calls"
+    assert "the model openai/m called no tool: 4 agent turns called none" in stop.message
+
+
+def test_consecutive_timeouts_are_slow_and_name_the_timeout_and_the_latency() -> None:
+    health = ModelHealth("openai/m", max_consecutive_failures=3, call_timeout_s=30)
+    health.succeeded(2.0)
+    health.succeeded(4.0)
+    for _ in range(3):
+        health.failed("timeout", "LMTimeoutError: timed out")
+    assert health.stop is not None and health.stop.cause == "slow"
+    message = health.stop.message
+    assert "openai/m is too slow: 3 consecutive calls timed out at" in message
+    assert "[llm] call_timeout_s = 30 s" in message
+    assert "2 calls answered, in 3.0 s on average and 4.0 s at most" in message
+
+
+def test_a_failure_that_is_not_a_timeout_makes_the_outage_unreachable() -> None:
+    health = ModelHealth("openai/m", max_consecutive_failures=3)
+    health.failed("timeout", "timed out")
+    health.failed("transport", "Connection refused")
+    health.failed("malformed", "prose")  # a reply: not an outage, and no reset here
+    assert health.stop is None
+    health.failed("transport", "Connection refused")
+    assert health.stop is not None and health.stop.cause == "unreachable"
+    assert "3 consecutive calls failed (transport); last: Connection refused" in health.stop.message
+
+
+def test_a_reply_resets_the_count() -> None:
+    health = ModelHealth("openai/m", max_consecutive_failures=2)
+    health.failed("timeout", "timed out")
+    health.succeeded(1.0)
+    health.failed("timeout", "timed out")
+    assert health.stop is None
 
 
 # -- one task over HTTP ------------------------------------------------------------------
@@ -78,6 +123,85 @@ def test_a_whole_task_of_malformed_replies_trips_the_watch_at_its_end() -> None:
 @pytest.fixture(scope="module")
 def task_set() -> TaskSet:
     return TaskSet.load(ROOT / "tests/fixtures/tasks")
+
+
+def _task_run(
+    sandbox: LocalSandbox, tasks: TaskSet, tmp_path: Path, settings: LlmSettings
+) -> RunnerResult:
+    models = LlmTaskModels(settings, ResponseCache(tmp_path / "cache"))
+    runner = TestHelixRunner(sandbox, models, HarnessSettings(execution_repeats=1))
+    task = tasks.get("clamp-range").public()
+    return runner.run(K3, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+
+
+def _stop_reason(result: RunnerResult) -> str:
+    return next(p["reason"] for p in result.trace.phases if p["phase"] == "stop")
+
+
+def test_a_closed_port_stops_the_task_as_unreachable(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    base = f"http://127.0.0.1:{free_port()}/v1"  # nothing listens there
+    settings = LlmSettings(model="openai/local-model", api_base=base, max_consecutive_failures=2)
+    result = _task_run(bwrap_sandbox, task_set, tmp_path, settings)
+    assert result.health is not None and result.health.cause == "unreachable"
+    assert "the model openai/local-model is unreachable: 2 consecutive calls failed" in (
+        result.health.message
+    )
+    assert result.submission is None and _stop_reason(result) == result.health.message
+
+
+class BusyAfterFirst:
+    """Answers the first request at once, then keeps the server's one slot busy for
+    `busy_s` per request (as llama.cpp's server generates on after its client left)."""
+
+    def __init__(self, busy_s: float) -> None:
+        self.busy_s = busy_s
+        self.server: LocalLlmServer | None = None
+
+    def __call__(self, body: dict[str, Any]) -> str:
+        assert self.server is not None
+        self.server.busy_s = self.busy_s
+        return "[[ ## completed ## ]]"
+
+
+def test_a_server_slower_than_the_call_timeout_stops_the_task_as_slow(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    busy = BusyAfterFirst(busy_s=1.5)
+    with LocalLlmServer(responder=busy) as server:
+        busy.server = server
+        settings = LlmSettings(
+            model="openai/local-model",
+            api_base=server.openai_base,
+            call_timeout_s=0.5,
+            max_consecutive_failures=2,
+        )
+        result = _task_run(bwrap_sandbox, task_set, tmp_path, settings)
+    assert result.health is not None and result.health.cause == "slow"
+    message = result.health.message
+    assert "the model openai/local-model is too slow: 2 consecutive calls timed out" in message
+    assert "[llm] call_timeout_s = 0.5 s" in message
+    assert "1 call answered, in " in message  # the first, before the server got busy
+    assert "unreachable" not in message and _stop_reason(result) == message
+
+
+def test_prose_replies_stop_the_task_as_format(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    with LocalLlmServer() as server:
+        server.always = Garbage(PROSE)
+        settings = LlmSettings(
+            model="openai/local-model", api_base=server.openai_base, format_check_calls=6
+        )
+        result = _task_run(bwrap_sandbox, task_set, tmp_path, settings)
+    assert result.health is not None and result.health.cause == "format"
+    assert "openai/local-model does not follow the reply format: 6 of the first 6" in (
+        result.health.message
+    )
+    assert "Sure! Here are" in result.health.message and result.submission is None
+    # Forgotten: a resumed search asks the fixed model again instead of replaying prose.
+    assert ResponseCache(tmp_path / "cache").entries() == []
 
 
 def test_a_prose_model_costs_a_few_distinct_requests_not_the_call_cap(
