@@ -11,8 +11,8 @@ Public surface:
 - `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
   (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
   reads a trace back from the journal; `EvaluationOutcome`, `TraceSource`);
-- `summarise`, `RunSummary`, `edit_text`, `dev_text`, `lineage_edits`, `why_discarded`: a
-  run as people read it;
+- `summarise`, `RunSummary`, `stop_text`, `edit_text`, `dev_text`, `lineage_edits`,
+  `why_discarded`: a run as people read it;
 - `Record`: the callable through which search steps append (and fold) one event.
 """
 
@@ -70,6 +70,7 @@ from rsi.journal.summary import (
     lineage_edits,
     optimizer_sessions,
     read_state,
+    stop_text,
     summarise,
     why_discarded,
 )
@@ -131,6 +132,7 @@ __all__ = [
     "read_events",
     "read_outcome_events",
     "read_state",
+    "stop_text",
     "summarise",
     "why_discarded",
     "without_trace",
