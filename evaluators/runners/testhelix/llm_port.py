@@ -86,8 +86,8 @@ class LlmTaskSession:
             self._stop_if(self._health.observe(calls, example))
 
     def _stop_if(self, stop: HealthStop | None) -> None:
-        if self._forget_if(stop):
-            raise HarnessStopped(stop.message)  # type: ignore[union-attr]
+        if stop is not None and self._forget_if(stop):
+            raise HarnessStopped(stop.message)
 
     def _forget_if(self, stop: HealthStop | None) -> bool:
         """Forget the malformed replies once the replies stopped the run (a resume asks

@@ -250,7 +250,7 @@ def test_a_well_behaved_model_is_not_slowed_or_halted(
     assert tally["malformed"] == 0 and tally["repeats"] == tally["requests"] - server.calls > 0
 
 
-def _small_config(home: Path, base: str, tasks: Path) -> Path:
+def _small_config(home: Path, base: str, tasks: Path, llm: str = "") -> Path:
     text = (ROOT / "experiments/testhelix_small.toml").read_text()
     initial = json.loads((ROOT / "experiments/strategies/initial.json").read_text())
     (home / "initial.json").write_text(
@@ -272,6 +272,7 @@ def _small_config(home: Path, base: str, tasks: Path) -> Path:
     for old, new in replacements.items():
         assert old in text, old
         text = text.replace(old, new)
+    text = text.replace("max_concurrent_calls = 2\n", f"max_concurrent_calls = 2\n{llm}")
     path = home / f"small-{abs(hash(base))}.toml"
     path.write_text(text)
     return path
@@ -318,10 +319,14 @@ def _routed(config: Path) -> Path:
     return config
 
 
-def _search(config: Path, run_dir: Path) -> subprocess.CompletedProcess[str]:
+def _search(config: Path, run_dir: Path, *flags: str) -> subprocess.CompletedProcess[str]:
+    return _rsi("search", str(config), "--run-dir", str(run_dir), *flags)
+
+
+def _rsi(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
     return subprocess.run(
-        [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir)],
+        [sys.executable, "-m", "rsi", *argv],
         cwd=ROOT,
         env={**os.environ, **env},
         capture_output=True,
@@ -331,25 +336,74 @@ def _search(config: Path, run_dir: Path) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _status(run_dir: Path) -> tuple[dict[str, Any], str]:
+    shown = _rsi("status", str(run_dir), "--json")
+    assert shown.returncode == 0, shown.stderr[-2000:]
+    text = _rsi("status", str(run_dir)).stdout
+    return json.loads(shown.stdout), " ".join(text.split())
+
+
+def _halts(run_dir: Path) -> list[Any]:
+    return [e.data for e in read_events(run_dir) if e.type == "search_halted"]
+
+
 @pytest.mark.slow
-def test_a_search_stops_on_a_prose_model_and_finishes_once_the_server_is_fixed(
+def test_each_health_stop_is_one_event_with_its_cause_and_resume_goes_on(
     tmp_path: Path,
 ) -> None:
+    """One search, stopped three times by its model, resumed after each (`[llm] api_base`
+    and `call_timeout_s` may change on a resume), then finished against a fixed server."""
     tasks = tmp_path / "tasks"
     for task_id in TASKS:
         shutil.copytree(CORPUS / task_id, tasks / task_id)
     run_dir = tmp_path / "runs" / "run"
+
+    # unreachable: nothing listens on the port (no model check: it would refuse at once)
+    closed = f"http://127.0.0.1:{free_port()}/v1"
+    config = _routed(_small_config(tmp_path, closed, tasks, "transport_retries = 0\n"))
+    stopped = _search(config, run_dir, "--skip-model-check")
+    assert stopped.returncode == 130, stopped.stderr[-2000:]
+    assert "model stopped (unreachable): the model openai/local-model is unreachable" in (
+        stopped.stderr
+    )
+    assert [h.cause for h in _halts(run_dir)] == ["unreachable"]
+    status, text = _status(run_dir)
+    assert status["stopped"].startswith("halted (unreachable): ")
+    assert "not yet" not in text
+
+    # slow: the server stays busy 2 s per request; calls time out at 1 s
+    with LocalLlmServer() as slow:
+        slow.busy_s = 2.0
+        timeout = "call_timeout_s = 1\n"
+        stopped = _search(
+            _routed(_small_config(tmp_path, slow.openai_base, tasks, timeout)), run_dir
+        )
+    assert stopped.returncode == 130, stopped.stderr[-2000:]
+    assert "close to the timeout" in stopped.stderr  # the model check's latency warning
+    halts = _halts(run_dir)
+    assert [h.cause for h in halts] == ["unreachable", "slow"]
+    assert "[llm] call_timeout_s = 1 s" in halts[-1].reason
+    status, text = _status(run_dir)
+    assert status["stopped"] == f"halted (slow): {halts[-1].reason}"
+    assert "earlier: halted (unreachable): " in text
+
+    # format: prose replies; what the abandoned evaluation paid is in the spend, once
     with LocalLlmServer() as prose:
         prose.always = Garbage(PROSE)
         stopped = _search(_routed(_small_config(tmp_path, prose.openai_base, tasks)), run_dir)
-        prose_calls = prose.calls
+        prose_calls = prose.calls - prose.preflights
     assert stopped.returncode == 130, stopped.stderr[-2000:]
-    assert "does not follow the reply format" in stopped.stdout + stopped.stderr
+    assert "does not follow the reply format" in stopped.stderr
     assert prose_calls <= 20  # it stopped at the format check, before spending more
-    events = read_events(run_dir)
-    paused = [e.data for e in events if e.type == "search_paused"]
-    assert len(paused) == 1 and "does not follow the reply format" in paused[0].reason
-    assert not [e for e in events if e.type == "evaluation"], "a prose evaluation was journaled"
+    halts = _halts(run_dir)
+    assert [h.cause for h in halts] == ["unreachable", "slow", "format"]
+    assert not [e for e in read_events(run_dir) if e.type == "evaluation"]
+    assert sum(a.calls for a in halts[-1].abandoned) == prose_calls
+    status, text = _status(run_dir)
+    assert status["stopped"].startswith("halted (format): ")
+    assert status["spend"]["abandoned"]["calls"] == prose_calls  # the latest halt's, once
+    assert status["spend"]["tokens"]["generator"]["calls"] == prose_calls
+    assert f"of which in evaluations a model stop abandoned: {prose_calls} calls" in text
     # The malformed replies were forgotten: the fixed model is asked again, not replayed.
     assert ResponseCache(run_dir / "llm_cache").entries() == []
 
@@ -362,4 +416,9 @@ def test_a_search_stops_on_a_prose_model_and_finishes_once_the_server_is_fixed(
     # strategies may still ask the same question; each task run has its own namespace).
     assert len(ResponseCache(run_dir / "llm_cache").entries()) == calls
     kinds = [e.type for e in read_events(run_dir)]
-    assert "gate_decided" in kinds and kinds.count("search_paused") == 1
+    assert "gate_decided" in kinds and kinds.count("search_halted") == 3
+    status, text = _status(run_dir)
+    assert not status["stopped"].startswith("halted") and status["halted"] is None
+    assert len(status["earlier_stops"]) == 3 and "halted (format)" in text
+    # The abandoned evaluation was journaled on resume: its usage counts, not both.
+    assert status["spend"]["abandoned"]["calls"] == 0
