@@ -164,13 +164,21 @@ def reply_format(phases: list[dict[str, Any]]) -> dict[str, Any] | None:
     if tally is None:
         return None
     replies, malformed = int(tally.get("replies", 0)), int(tally.get("malformed", 0))
+    no_tool = int(tally.get("no_tool", 0))
     ignores = replies > 0 and 2 * malformed > replies
-    verdict = (
-        f"the model {tally.get('model')} does not follow the reply format: {malformed} of "
-        f"{replies} replies did not parse (it sent: {tally.get('example', '')!r})"
-        if ignores
-        else None
-    )
+    sent = f"(it sent: {tally.get('example', '')!r})"
+    if not ignores:
+        verdict = None
+    elif 2 * no_tool > malformed:  # agent turns in prose: not a format the model ignored
+        verdict = (
+            f"the model {tally.get('model')} called no tool: {no_tool} agent turns called "
+            f"none, {malformed} of {replies} replies were malformed {sent}"
+        )
+    else:
+        verdict = (
+            f"the model {tally.get('model')} does not follow the reply format: {malformed} "
+            f"of {replies} replies did not parse {sent}"
+        )
     return {
         **{k: v for k, v in tally.items() if k != "phase"},
         "ignores_format": ignores,

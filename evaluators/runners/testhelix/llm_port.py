@@ -46,6 +46,7 @@ class LlmTaskSession:
         self._lock = threading.Lock()
         self.calls = 0  # requests whose reply was read (repeats excluded)
         self.malformed = 0
+        self.no_tool = 0  # malformed agent turns that called no tool
         self.example = ""
         self._chats: list[ToolChat] = []
 
@@ -129,6 +130,7 @@ class LlmTaskSession:
         with self._lock:
             self.calls += 1
             self.malformed += int(malformed)
+            self.no_tool += int(malformed and no_tool)
             if malformed and text and not self.example:
                 self.example = " ".join(text.split())[:EXAMPLE_CHARS]
         if self._health is not None:
@@ -146,6 +148,8 @@ class LlmTaskSession:
             "repeats": self._client.repeats,
             "replies": self.calls,
             "malformed": self.malformed,
+            # Only when some turn called no tool: other journals stay as they were.
+            **({"no_tool": self.no_tool} if self.no_tool else {}),
             "example": self.example,
         }
 

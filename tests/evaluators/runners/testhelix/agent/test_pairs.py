@@ -29,6 +29,7 @@ from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.runners.testhelix.agent.loop import within_budget
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
+from rsi.cli.run_task import reply_format
 from search_space import Component, Context, Lesson, SkillRoute, Strategy
 from tests.support.agent_model import (
     PLANNED,
@@ -273,6 +274,10 @@ def test_a_model_that_never_calls_a_tool_stops_as_no_tool_calls(
     assert "the model openai/local-model called no tool" in result.health.message
     assert "I would write some tests here." in result.health.message
     assert result.submission is None
+    # `rsi run-task`'s verdict on the tally says the same, not "does not follow the format".
+    tally = reply_format(list(result.trace.phases))
+    assert tally is not None and tally["no_tool"] == ONE.agent_steps
+    assert tally["verdict"].startswith("the model openai/local-model called no tool")
     # The plan's prose reply and its one retry, then each prose turn cost a step, then
     # the task ended.
     assert server.calls == 2 + ONE.agent_steps
