@@ -422,3 +422,20 @@ def test_each_health_stop_is_one_event_with_its_cause_and_resume_goes_on(
     assert len(status["earlier_stops"]) == 3 and "halted (format)" in text
     # The abandoned evaluation was journaled on resume: its usage counts, not both.
     assert status["spend"]["abandoned"]["calls"] == 0
+
+
+@pytest.mark.slow
+def test_rsi_evaluate_stops_with_the_health_stop_instead_of_a_misleading_rar(
+    tmp_path: Path,
+) -> None:
+    with LocalLlmServer() as server:
+        server.always = Garbage(PROSE)
+        config = _small_config(tmp_path, server.openai_base, CORPUS, "format_check_calls = 6\n")
+        result = _rsi(
+            "evaluate", str(config), "--strategy", str(tmp_path / "initial.json"), "--json"
+        )
+    assert result.returncode == 130, result.stderr[-2000:]
+    assert "stopped: the model openai/local-model does not follow the reply format" in (
+        result.stderr
+    )
+    assert result.stdout == ""  # no RAR printed
