@@ -273,7 +273,7 @@ class AbandonedUsage(_Data):
 class SearchHalted(_Data):
     """The model's health stopped the search (`evaluators.llm.health`): `cause` is
     unreachable, slow, format or no-tool-calls (None in older journals: unreachable);
-    `abandoned` is what the evaluations it stopped used. `rsi resume` continues."""
+    `abandoned`: what the returned, unjournaled evaluations used. `rsi resume` continues."""
 
     type: Literal["search_halted"] = "search_halted"
     reason: str
