@@ -14,11 +14,10 @@ below); a test keeps this tree and the code in step. A class also keeps its buil
     │   └── BuildFailed (evaluators.harbor.images)  a Harbor image step failed
     ├── StopRequested (rsi.engine.evaluation, RuntimeError): a graceful stop
     │   ├── ExecutorLost                   the executor can run no more evaluations
-    │   └── ModelUnavailable               the model's circuit breaker opened
+    │   └── ModelStopped                   the model's health stopped, with its cause
     ├── GateUndecided (rsi.release.steps, RuntimeError): too many release infra errors
     ├── SpendCapReached (rsi.engine.money, RuntimeError): a [budget] money cap
     ├── RunnerAbort (evaluators.runners.base, RuntimeError): every further evaluation wasted
-    │   └── ModelIgnoresFormat             most replies ignore the reply format
     ├── ToolRefused (evaluators.runners.testhelix.agent.workspace, ValueError): an agent's
     │   tool call outside its workspace
     ├── SearchInterrupted (rsi.engine.loop, RuntimeError): a signal or STOP file ended it
@@ -31,7 +30,8 @@ below); a test keeps this tree and the code in step. A class also keeps its buil
     ├── CapReached (evaluators.llm.meter, RuntimeError): an LLM call refused at a cap
     ├── ReplayMiss (evaluators.llm.cache, LookupError): a cassette lacks a call
     ├── MissingKey (evaluators.llm.transport): no API key at call time (turned into a failure)
-    ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap
+    ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap, or
+    │   the model's health stopped
     ├── DockerUnavailable (evaluators.sandbox.docker_backend): no engine or image
     └── BootstrapError (evaluators.sandbox.bootstrap, RuntimeError): the image build failed
 """

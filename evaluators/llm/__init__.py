@@ -21,7 +21,6 @@ import os
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 
-from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import (  # after the environment defaults
     CachedReply,
     Cassette,
@@ -31,7 +30,7 @@ from evaluators.llm.cache import (  # after the environment defaults
     request_key,
 )
 from evaluators.llm.client import LlmClient, output_schema
-from evaluators.llm.format_watch import FormatWatch
+from evaluators.llm.health import HealthCause, HealthStop, ModelHealth
 from evaluators.llm.meter import (
     CAP_NAMES,
     CallReservation,
@@ -69,15 +68,16 @@ __all__ = [
     "CapReached",
     "Cassette",
     "Charge",
-    "CircuitBreaker",
     "FailureKind",
-    "FormatWatch",
+    "HealthCause",
+    "HealthStop",
     "LlmClient",
     "LlmFailure",
     "LlmReply",
     "LlmSettings",
     "LlmUsage",
     "LmFactory",
+    "ModelHealth",
     "MoneyCaps",
     "MoneyLedger",
     "Price",

@@ -36,8 +36,8 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, Cassette, ReplyStore, request_key
+from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
@@ -64,7 +64,7 @@ class LlmClient:
         namespace: str = "",
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
-        breaker: CircuitBreaker | None = None,
+        health: ModelHealth | None = None,
     ) -> None:
         from dspy.adapters.chat_adapter import ChatAdapter
 
@@ -73,7 +73,7 @@ class LlmClient:
         self.namespace = namespace
         store = _cassette(settings.replay) if settings.replay is not None else cache
         self.store = store
-        self._transport = Transport(settings, meter, store, lm_factory, sleep, breaker)
+        self._transport = Transport(settings, meter, store, lm_factory, sleep, health)
         self._adapter = ChatAdapter(use_json_adapter_fallback=False)
         self._answered: dict[str, CachedReply] = {}  # this client's answered requests
         self._malformed: list[str] = []  # keys of replies that did not parse

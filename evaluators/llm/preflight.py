@@ -12,12 +12,17 @@
   `--skip-model-check`) skips the request for users who must not spend even that.
 - A process checks each (model, api_base, key variable) once: the runner and the
   proposer of one search share the answer.
+- A local endpoint (`api_base` set) gets its first call's latency printed on stderr, with
+  a warning when it is at least half `[llm] call_timeout_s` (a one-token reply that slow
+  means full replies will time out: the search would stop as `slow`).
 Every error is a one-line `UserInputError` (exit 2), and never holds the key.
 """
 
 from __future__ import annotations
 
+import sys
 import threading
+import time
 
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
@@ -25,6 +30,8 @@ from evaluators.llm.transport import LmFactory, api_key, litellm_lm
 from search_space import UserInputError
 
 PREFLIGHT_TIMEOUT_S = 20.0
+# A first call taking this share of `call_timeout_s` is warned about.
+SLOW_SHARE = 0.5
 _checked: set[tuple[str, str | None, str | None]] = set()
 _checked_lock = threading.Lock()
 
@@ -48,7 +55,9 @@ def preflight(
     with _checked_lock:
         if not check or identity in _checked:
             return
+    started = time.monotonic()
     _ask_once(settings, timeout_s, lm_factory)
+    report_first_call(settings, time.monotonic() - started)
     with _checked_lock:
         _checked.add(identity)
 
@@ -82,3 +91,21 @@ def _ask_once(settings: LlmSettings, timeout_s: float, lm_factory: LmFactory) ->
             f"llm.model: {settings.model}{where} cannot be used: {cause} ({detail}); "
             "fix [llm], or pass --skip-model-check to start without this check"
         ) from None
+
+
+def report_first_call(settings: LlmSettings, seconds: float) -> None:
+    """Print a local endpoint's first-call latency on stderr, warning when it is close to
+    `[llm] call_timeout_s`; hosted providers are not reported."""
+    if not settings.api_base:
+        return
+    line = (
+        f"model check: {settings.model} at {settings.api_base} answered its first call in "
+        f"{seconds:.1f} s ([llm] call_timeout_s = {settings.call_timeout_s:g} s)"
+    )
+    if seconds >= SLOW_SHARE * settings.call_timeout_s:
+        line = (
+            f"warning: {line}: that is close to the timeout for a one-token reply, and "
+            "longer replies will likely time out; raise call_timeout_s or use a faster "
+            "model or server"
+        )
+    print(line, file=sys.stderr)

@@ -9,7 +9,7 @@ Failure kinds:
 - `cap`: the meter refused the call before it was sent (`cap` names which);
 - `auth`: the provider refused the key (401, 403) or does not know the model (404);
 - `provider`: any other refusal by the provider (a request it rejects);
-- `unavailable`: the circuit breaker is open (`evaluators.llm.breaker`): nothing was sent;
+- `unavailable`: the model's health stopped the run (`evaluators.llm.health`): nothing sent;
 - `config`: the key variable is not set at call time (preflight reports it earlier);
 - `replay_miss`: replaying, and the cassette holds no reply for the request.
 Messages are one line and never contain a key. `reply` is the model's own text, which

@@ -64,12 +64,13 @@ class LlmSettings(BaseModel):
     max_output_tokens: int = Field(default=8192, ge=1)
     transport_retries: int = Field(default=1, ge=0, le=5)
     # Consecutive infrastructure failures of model calls, across tasks, that stop a search
-    # (evaluators.llm.breaker); `rsi resume` continues once the model is reachable again.
+    # (evaluators.llm.health: unreachable, or slow when all timed out); `rsi resume`
+    # continues once the model answers again.
     max_consecutive_failures: int = Field(default=5, ge=1)
     replay: Path | None = None
     price_per_mtok_in: float | None = Field(default=None, ge=0)
     price_per_mtok_out: float | None = Field(default=None, ge=0)
-    # The reply-format check (evaluators/llm/format_watch.py): a search stops when at least
+    # The reply-format check (evaluators/llm/health.py): a search stops when at least
     # this share of its first `format_check_calls` generator calls did not parse.
     max_malformed_share: float = Field(default=0.9, gt=0.0, le=1.0)
     format_check_calls: int = Field(default=20, ge=1, le=10_000)

@@ -13,25 +13,27 @@
   the caps, and is never billed (the meter's `remembered_calls`).
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
-- The circuit breaker, when given, watches every request sent (as the structured calls'
-  transport does): an infrastructure failure counts, any reply resets the count, and an
-  open breaker fails the turn at once as `unavailable`, sending nothing. Replies from the
-  cache or from memory are served even then (a resume replays what it paid for).
-- `observe(malformed, text)`, when given, hears of every paid or cached turn (not a
-  repeat): malformed when it called no tool or gave arguments that are not an object, so
-  the reply-format check also names a model that ignores tool calling. It may raise.
+- The model's health (`health.py`), when given, watches every request sent (as the
+  structured calls' transport does): an infrastructure failure counts, any reply resets
+  the count and gives its latency, and once the health stopped the turn fails at once as
+  `unavailable`, sending nothing. Replies from the cache or from memory are served even
+  then (a resume replays what it paid for).
+- `observe(malformed, text, no_tool)`, when given, hears of every paid or cached turn
+  (not a repeat): malformed when it called no tool (`no_tool`) or gave arguments that are
+  not an object, so the health check names a model that calls no tool. It may raise.
 """
 
 from __future__ import annotations
 
 import json
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplyStore, request_key
+from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
@@ -69,11 +71,11 @@ class ToolChat:
         store: ReplyStore | None = None,
         *,
         namespace: str = "",
-        observe: Callable[[bool, str], None] | None = None,
-        breaker: CircuitBreaker | None = None,
+        observe: Callable[[bool, str, bool], None] | None = None,
+        health: ModelHealth | None = None,
     ) -> None:
         self.settings = settings
-        self.breaker = breaker
+        self.health = health
         self.meter = meter
         self.store = store
         self.namespace = namespace
@@ -104,10 +106,9 @@ class ToolChat:
             known = self._answered.get(key)
         stored = None if known is not None or self.store is None else self.store.get(key)
         answered = known is not None or stored is not None
-        if not answered and self.breaker is not None and self.breaker.open_reason:
-            return LlmFailure(
-                kind="unavailable", message=f"model unavailable: {self.breaker.open_reason}"
-            )  # nothing sent, nothing reserved
+        if not answered and self.health is not None and self.health.open_reason:
+            # nothing sent, nothing reserved
+            return LlmFailure(kind="unavailable", message=self.health.open_reason)
         try:
             reservation = self.meter.reserve(chars, max_tokens, remembered=known is not None)
         except CapReached as cap:
@@ -119,18 +120,19 @@ class ToolChat:
         from openai import OpenAIError  # litellm's exceptions derive from openai's
 
         reported: LlmUsage | None = None
+        started = time.monotonic()
         try:
             message, reported = self._send(messages, tools, max_tokens)
         except OpenAIError as error:
             secret = _secret(self.settings)
             failure = LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
-            if self.breaker is not None:
-                self.breaker.failed(failure.kind, failure.message)
+            if self.health is not None:
+                self.health.failed(failure.kind, failure.message)
             return failure
         finally:
             self.meter.settle(reservation, reported)
-        if self.breaker is not None:
-            self.breaker.succeeded()
+        if self.health is not None:
+            self.health.succeeded(time.monotonic() - started)
         text = json.dumps(message, sort_keys=True)
         with self._lock:
             self._answered[key] = text
@@ -157,7 +159,7 @@ class ToolChat:
             with self._lock:
                 self._malformed.append(key)
         if self.observe is not None and not turn.repeated:
-            self.observe(malformed, turn.text)
+            self.observe(malformed, turn.text, not turn.calls)
         return turn
 
     def _send(

@@ -29,8 +29,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
-from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import CachedReply, ReplayMiss, ReplyStore
+from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import CallReservation, CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
@@ -107,14 +107,14 @@ class Transport:
         store: ReplyStore | None,
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
-        breaker: CircuitBreaker | None = None,
+        health: ModelHealth | None = None,
     ) -> None:
         self.settings = settings
         self.meter = meter
         self.store = store
         self.lm_factory = lm_factory
         self.sleep = sleep
-        self.breaker = breaker
+        self.health = health
 
     def complete(
         self, messages: Sequence[Mapping[str, Any]], *, key: str, max_tokens: int
@@ -126,19 +126,20 @@ class Transport:
             return LlmFailure(kind="replay_miss", message=redact(str(miss), None))
         if hit is not None:
             return self.replay(hit, messages, max_tokens)
-        if self.breaker is not None and (reason := self.breaker.open_reason) is not None:
-            return LlmFailure(kind="unavailable", message=f"model unavailable: {reason}")
+        if self.health is not None and (reason := self.health.open_reason) is not None:
+            return LlmFailure(kind="unavailable", message=reason)
+        started = time.monotonic()
         try:
             secret = api_key(self.settings)
         except MissingKey as missing:
             outcome: Completion | LlmFailure = LlmFailure(kind="config", message=str(missing))
         else:
             outcome = self._paid(messages, key, secret, chars, max_tokens)
-        if self.breaker is not None:
+        if self.health is not None:
             if isinstance(outcome, LlmFailure):
-                self.breaker.failed(outcome.kind, outcome.message)
+                self.health.failed(outcome.kind, outcome.message)
             else:
-                self.breaker.succeeded()
+                self.health.succeeded(time.monotonic() - started)
         return outcome
 
     def replay(

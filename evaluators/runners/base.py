@@ -9,6 +9,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from evaluators.llm import HealthStop
 from evaluators.tasks import PublicTask
 from search_space import RsiError, Strategy
 
@@ -68,20 +69,21 @@ class Trace(BaseModel):
 class RunnerResult(BaseModel):
     """A submission directory (holding run.sh) and the trace; `submission` is None on error.
 
-    `unavailable` says the runner's model could not be reached (its circuit breaker is
-    open): the result is no verdict on the strategy, and the engine stops the search
-    instead of journaling it.
+    `health` says the runner's model stopped the run (`evaluators.llm.health`: it is
+    unreachable, too slow, ignores the reply format or calls no tool): the result is no
+    verdict on the strategy, and the engine stops the search instead of journaling it.
     """
 
     model_config = ConfigDict(frozen=True)
 
     submission: Path | None
     trace: Trace
-    unavailable: str | None = None
+    health: HealthStop | None = None
 
 
 class RunnerAbort(RsiError, RuntimeError):
-    """Every further evaluation would be wasted (the model ignores the reply format, ...).
+    """Every further evaluation would be wasted (a plugin runner's own reason to stop; the
+    model's health stops through `RunnerResult.health` instead).
 
     The one exception `run_safely` lets through: the engine stops the search as SIGTERM
     does, journals the one-line message as the reason, and `rsi resume` continues once the

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -40,6 +41,12 @@ def evaluate(
     config = load_config(config_file)
     strategy = load_model(Strategy, strategy_file)
     results = _evaluate_split(config, config_file, strategy, split)
+    stopped = next(
+        (r.infra_error for r in results if (r.infra_error or "").startswith("model")), None
+    )
+    if stopped is not None:  # no verdict: a RAR over tasks the model never did would mislead
+        print(f"stopped: {stopped.removeprefix('model: ')}", file=sys.stderr)
+        raise typer.Exit(130)
     successes = sum(r.success for r in results)
     rows = [
         {

@@ -56,7 +56,7 @@ def run_task(
     """Run the config's runner on one task; print its trace summary and the suite's scores.
 
     Exits 2 when the model cannot be used at all (checked first with one minimal request),
-    and 1 when it became unreachable during the task (its circuit breaker opened).
+    and 1 when the model's health stopped the task (unreachable, slow, format, no tool calls).
     """
     if not (task_dir / "task.toml").is_file():
         raise UserInputError("not a task directory (no task.toml)", source=str(task_dir))
@@ -81,8 +81,11 @@ def run_task(
         print_json(summary)
     else:
         _render(summary)
-    if result.unavailable is not None:
-        print(f"error: model unavailable: {result.unavailable}", file=sys.stderr)
+    if result.health is not None:
+        print(
+            f"error: model stopped ({result.health.cause}): {result.health.message}",
+            file=sys.stderr,
+        )
         raise typer.Exit(1)
 
 
@@ -161,13 +164,21 @@ def reply_format(phases: list[dict[str, Any]]) -> dict[str, Any] | None:
     if tally is None:
         return None
     replies, malformed = int(tally.get("replies", 0)), int(tally.get("malformed", 0))
+    no_tool = int(tally.get("no_tool", 0))
     ignores = replies > 0 and 2 * malformed > replies
-    verdict = (
-        f"the model {tally.get('model')} does not follow the reply format: {malformed} of "
-        f"{replies} replies did not parse (it sent: {tally.get('example', '')!r})"
-        if ignores
-        else None
-    )
+    sent = f"(it sent: {tally.get('example', '')!r})"
+    if not ignores:
+        verdict = None
+    elif 2 * no_tool > malformed:  # agent turns in prose: not a format the model ignored
+        verdict = (
+            f"the model {tally.get('model')} called no tool: {no_tool} agent turns called "
+            f"none, {malformed} of {replies} replies were malformed {sent}"
+        )
+    else:
+        verdict = (
+            f"the model {tally.get('model')} does not follow the reply format: {malformed} "
+            f"of {replies} replies did not parse {sent}"
+        )
     return {
         **{k: v for k, v in tally.items() if k != "phase"},
         "ignores_format": ignores,

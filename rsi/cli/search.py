@@ -276,7 +276,11 @@ def render_summary(summary: RunSummary) -> None:
 
 
 def spend_json(spent: Spend) -> dict[str, object]:
-    return {**spent.model_dump(mode="json"), "total_usd": spent.total_usd}
+    return {
+        **spent.model_dump(mode="json"),
+        "total_usd": spent.total_usd,
+        "abandoned_usd": spent.abandoned_usd,
+    }
 
 
 def render_spend(spent: Spend) -> None:
@@ -291,6 +295,20 @@ def render_spend(spent: Spend) -> None:
             f"{tokens.input_tokens:,.0f} input and {tokens.output_tokens:,.0f} output tokens, "
             f"{money}"
         )
+        if scope != "generator":
+            continue
+        lost = spent.abandoned
+        if lost.calls:  # in the totals above, said apart: no journaled evaluation holds it
+            usd_lost = "" if spent.abandoned_usd is None else f", ${spent.abandoned_usd:,.2f}"
+            console.print(
+                f"  of which in evaluations a model stop abandoned: {lost.calls:,.0f} calls, "
+                f"{lost.input_tokens:,.0f} input and {lost.output_tokens:,.0f} output "
+                f"tokens{usd_lost}"
+            )
+        if spent.remembered_calls:
+            console.print(
+                f"  harness calls answered from memory (not billed): {spent.remembered_calls:,}"
+            )
     if spent.total_usd is not None and sum(m is not None for m in spent.models.values()) > 1:
         console.print(f"spent in all: ${spent.total_usd:,.2f}")
 
@@ -321,8 +339,9 @@ def render_release_state(summary: RunSummary) -> None:
         console.print(line)
     for label, text in (
         ("released", summary.released),
-        ("halted", summary.halted),
         ("gate undecided", summary.deferred),
     ):
         if text:
             console.print(Text.assemble((label, "bold"), f": {text}"))
+    for earlier in summary.earlier_stops:  # history: `stopped` says where it stands now
+        console.print(Text.assemble(("earlier", "bold"), f": {earlier}"))

@@ -17,7 +17,7 @@ Public surface:
 - `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
   gate's power at `[release] min_effect`), see `start.py`;
-- `ModelUnavailable`: the model's circuit breaker opened (the search stops, resumable).
+- `ModelStopped`: the model's health stopped the run, with its cause (resumable).
 - `run_pilot`: `rsi pilot`, round 1's first tasks journaled in the search's own run;
 - `SpendCapReached`: a `[budget]` money cap paused the search (`money.py`).
 """
@@ -25,7 +25,7 @@ Public surface:
 from rsi.engine.evaluation import (
     EvaluationServices,
     ExecutorLost,
-    ModelUnavailable,
+    ModelStopped,
     StopRequested,
     evaluate_one,
 )
@@ -62,7 +62,7 @@ __all__ = [
     "Evaluator",
     "ExecutorLost",
     "LineageSink",
-    "ModelUnavailable",
+    "ModelStopped",
     "PrefetchBatch",
     "ProposalStep",
     "Racing",

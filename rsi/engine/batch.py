@@ -27,8 +27,8 @@ from collections import ChainMap, deque
 from collections.abc import Collection, Hashable, Sequence
 from typing import TYPE_CHECKING
 
-from rsi.engine.evaluation import EvaluationResult, ModelUnavailable
-from rsi.journal import Evaluation, Purpose, evaluation_op
+from rsi.engine.evaluation import EvaluationResult, ModelStopped
+from rsi.journal import AbandonedUsage, Evaluation, Purpose, evaluation_op, model_usage
 from search_space import Strategy, strategy_id
 
 if TYPE_CHECKING:
@@ -97,6 +97,21 @@ class Batch:
 
     def _op(self, index: int, task_id: str) -> str:
         return evaluation_op(self.purpose, self.ids[index], task_id, self.evaluator.services.seed)
+
+    def _stopped(self, data: Evaluation) -> ModelStopped:
+        """The health stop `data` reports, with what every finished evaluation the stop
+        abandons (this one and those waiting for their turn) had used."""
+        phases = data.trace.get("phases", [])
+        stop = next((p for p in phases if p.get("phase") == "model-stop"), {})
+        abandoned = []
+        for position in sorted(self.finished):
+            index, task_id = self.queue[position]
+            used = model_usage(self.finished[position][0])
+            if used.get("calls") or used.get("remembered_calls"):
+                fields = {k: int(used.get(k, 0)) for k in AbandonedUsage.model_fields if k != "op"}
+                abandoned.append(AbandonedUsage(op=self._op(index, task_id), **fields))
+        message = stop.get("message") or (data.infra_error or "").removeprefix("model: ")
+        return ModelStopped(message, stop.get("cause", "unreachable"), tuple(abandoned))
 
     def _adopt_prefetched(self) -> None:
         for position, (index, task_id) in enumerate(self.queue):
@@ -203,7 +218,8 @@ class Batch:
                 index, task_id = self.queue[self.journaled]
                 data, record = self.finished.pop(self.journaled)
                 if data.infra_error and data.infra_error.startswith("model"):
-                    raise ModelUnavailable(data.infra_error.removeprefix("model: "))
+                    self.finished[self.journaled] = (data, record)
+                    raise self._stopped(data)
                 self.journaled += 1
                 evaluator.paid += 1
                 op = self._op(index, task_id)

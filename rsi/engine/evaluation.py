@@ -22,7 +22,7 @@ from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners import Runner, RunnerLimits, run_safely
 from evaluators.sandbox import Sandbox, scratch_dir
 from evaluators.tasks import Task, TaskSet
-from rsi.journal import Evaluation, Purpose
+from rsi.journal import AbandonedUsage, Evaluation, HealthCause, Purpose
 from search_space import RsiError, Strategy, strategy_id
 
 
@@ -49,9 +49,20 @@ class StopRequested(RsiError, RuntimeError):
     """The stop flag was raised while evaluations were pending (graceful stop)."""
 
 
-class ModelUnavailable(StopRequested):
-    """The runner's model could not be reached (its circuit breaker opened): the search
-    stops as on SIGTERM, the evaluation is not journaled, and `rsi resume` re-runs it."""
+class ModelStopped(StopRequested):
+    """The model's health stopped the run (`evaluators.llm.health`: `cause` is unreachable,
+    slow, format or no-tool-calls): the search stops as on SIGTERM, the evaluations in
+    flight are not journaled (`abandoned`: what they used), and `rsi resume` re-runs them."""
+
+    def __init__(
+        self,
+        message: str,
+        cause: HealthCause = "unreachable",
+        abandoned: tuple[AbandonedUsage, ...] = (),
+    ) -> None:
+        super().__init__(message)
+        self.cause: HealthCause = cause
+        self.abandoned = abandoned
 
 
 class ExecutorLost(StopRequested):
@@ -96,7 +107,7 @@ def _evaluate(
                 reference_outcome="not-run",
                 runner_error=result.trace.error or "no submission",
                 trace=trace,
-                infra_error=f"model: {result.unavailable}" if result.unavailable else None,
+                infra_error=f"model: {result.health.message}" if result.health else None,
             )
             return data, {"trace": full_trace}
         judgement = _judged(services, task, result.submission)

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationServices, ModelUnavailable, StopRequested
+from rsi.engine.evaluation import EvaluationServices, ModelStopped, StopRequested
 from rsi.engine.executors import open_pool
 from rsi.engine.money import SpendCapReached
 from rsi.engine.parts import PartsInputs, SearchParts, build_parts
@@ -169,10 +169,11 @@ class Engine:
             self._pause(str(reached), op=f"pause:usd:{len(self.journal)}")
         except RunnerAbort as abort:  # further evaluations wasted: stop as on SIGTERM
             self._pause(str(abort), cause=True)
-        except ModelUnavailable as halted:
-            reason = f"model unavailable: {halted}"
-            self.record(f"halt:{len(self.state.halts) + 1}", SearchHalted(reason=reason))
-            raise SearchInterrupted(f"{reason}; fix it, then resume") from None
+        except ModelStopped as halted:  # the model's health: one event, its cause typed
+            reason, cause = str(halted), halted.cause
+            halt = SearchHalted(reason=reason, cause=cause, abandoned=halted.abandoned)
+            self.record(f"halt:{len(self.state.halts) + 1}", halt)
+            raise SearchInterrupted(f"model stopped ({cause}): {reason}") from None
         except GateUndecided as undecided:
             raise SearchInterrupted(str(undecided)) from None
         except StopRequested as stopped:
@@ -278,8 +279,8 @@ class Engine:
     def _pause(self, reason: str, *, op: str | None = None, cause: bool = False) -> None:
         """Journal the pause and stop like a signal would: `rsi resume` continues.
 
-        A budget pause says how to go on; a `cause` (a runner's `RunnerAbort`: a model
-        that ignores the reply format) already does, and is journaled under its own op, so
+        A budget pause says how to go on; a `cause` (a plugin runner's `RunnerAbort`; the
+        model's health halts instead) already does, and is journaled under its own op, so
         two causes at one point are two events. `rsi resume` continues once it is fixed;
         the evaluations in flight are run again.
         """

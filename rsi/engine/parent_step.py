@@ -7,7 +7,7 @@ the engine checks again that its parent is kept (a proposer bug must not start a
 a strategy that was never kept) and falls back to the rule otherwise. The choice and the
 session's usage and tool calls are journaled before the round starts, so a resumed search
 replays the session from the reply cache and journals its usage once. When the runner's
-model is unreachable (its circuit breaker opened in the last evaluation), the search halts
+model's health stopped (in the last evaluation: `evaluators.llm.health`), the search halts
 before session 0 asks anything, as it would at the round's first evaluation; and when
 session 0 itself ends on failed transport (its model unreachable), the search halts too
 (its usage journaled), instead of starting the round on the rule's parent.
@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from rsi.engine.evaluation import ModelUnavailable
+from evaluators.llm import HealthStop
+from rsi.engine.evaluation import ModelStopped
 from rsi.engine.proposal_context import selection_context
 from rsi.engine.schedule import Schedule
 from rsi.journal import ProposerUsage, Record, SearchState
@@ -63,16 +64,16 @@ class ParentStep:
     space: SearchSpace
     seed: int
     by_optimizer: bool
-    unavailable: Callable[[], str | None] = lambda: None
+    health: Callable[[], HealthStop | None] = lambda: None
 
     def choose(self, r: int) -> tuple[str, dict[str, Any] | None]:
         """The round's parent id and, when session 0 ran, its choice for `RoundStarted`."""
         rule = self.schedule.select_parent()
         if not self.by_optimizer or not isinstance(self.proposer, ParentChooser):
             return rule, None
-        down = self.unavailable()
+        down = self.health()
         if down is not None:  # the round's evaluations would halt; halt before paying
-            raise ModelUnavailable(down)
+            raise ModelStopped(down.message, down.cause)
         context = selection_context(
             self.state, self.space, self.seed, round_number=r, rule_parent=rule
         )
@@ -80,8 +81,8 @@ class ParentStep:
         op = f"round:{r}:usage:selection"
         if op not in self.state_ops():
             self.record(op, session_usage(r, 0, "selection", choice.cost, choice.session))
-        if choice.failure in UNREACHABLE:  # as the runner's breaker would: halt, resumable
-            raise ModelUnavailable(f"the optimizer's model: {choice.reason}")
+        if choice.failure in UNREACHABLE:  # as the runner's health would: halt, resumable
+            raise ModelStopped(f"the optimizer's model is unreachable: {choice.reason}")
         parent, chosen_by, reason = choice.parent_id, choice.chosen_by, choice.reason
         if parent not in self.state.candidates:  # the proposer's own check failed: the rule
             parent, chosen_by = rule, "rule"

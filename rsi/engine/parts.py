@@ -125,6 +125,6 @@ def _parent_step(inputs: PartsInputs, proposer: Proposer, schedule: Schedule) ->
         space=config.search_space,
         seed=config.experiment.seed,
         by_optimizer=config.proposers.reflective.parent == "optimizer",
-        # An LLM runner says when its model is unreachable (its circuit breaker opened).
-        unavailable=getattr(inputs.services.runner, "unavailable", lambda: None),
+        # An LLM runner says when its model's health stopped (evaluators.llm.health).
+        health=getattr(inputs.services.runner, "health_stop", lambda: None),
     )

@@ -14,7 +14,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.llm import SCOPES, Price, price_of
 from rsi.config import ExperimentConfig
-from rsi.journal import SearchState, model_usage, op_file_name
+from rsi.journal import AbandonedUsage, SearchState, model_usage, op_file_name
 
 TOKEN_KEYS = ("calls", "input_tokens", "output_tokens")
 
@@ -81,6 +81,11 @@ class Spend(BaseModel):
     usd: dict[str, float | None]  # None: the scope's model has no known price
     models: dict[str, str | None]  # None: no model in that scope (the scripted runner)
     prices: dict[str, Price | None] = {}
+    # Generator usage of evaluations a model's health stop abandoned (never journaled),
+    # included in `tokens["generator"]` and its dollars; see `abandoned_tokens`.
+    abandoned: Tokens = Tokens()
+    # Harness calls answered from memory (a question the task had answered): never billed.
+    remembered_calls: int = 0
 
     @property
     def total_usd(self) -> float | None:
@@ -89,6 +94,11 @@ class Spend(BaseModel):
         if any(u is None for u in used):
             return None
         return float(sum(u for u in used if u is not None))
+
+    @property
+    def abandoned_usd(self) -> float | None:
+        """Dollars of the abandoned evaluations' usage; None where the generator is unpriced."""
+        return self.abandoned.usd(self.prices.get("generator"))
 
     def as_metrics(self) -> tuple[dict[str, str], dict[str, float]]:
         """(tags, metrics) for MLflow: usage per scope with a model, dollars where priced
@@ -106,6 +116,8 @@ class Spend(BaseModel):
                 tags[f"rsi.price.{scope}"] = "unknown"
             else:
                 metrics[f"{scope}_usd"] = usd
+            if scope == "generator":
+                metrics["generator_remembered_calls"] = float(self.remembered_calls)
         if metrics and self.total_usd is not None:
             metrics["total_usd"] = self.total_usd
         return tags, metrics
@@ -139,9 +151,31 @@ def used_tokens(state: SearchState) -> dict[str, Tokens]:
     return {"generator": generator, "optimizer": optimizer}
 
 
+def abandoned_tokens(state: SearchState) -> Tokens:
+    """What the evaluations a health stop abandoned used, each op counted once (its latest
+    halt) and only until a resumed search journals that op: its journaled usage then holds
+    the replies it replayed from the run's cache, so nothing is counted twice."""
+    latest: dict[str, AbandonedUsage] = {}
+    for halt in state.halts:
+        latest.update((a.op, a) for a in halt.abandoned)
+    total = Tokens()
+    for op, used in latest.items():
+        if op not in state.evaluations:
+            total += Tokens(**{k: float(getattr(used, k)) for k in TOKEN_KEYS})
+    return total
+
+
+def remembered_calls(state: SearchState) -> int:
+    """Harness calls answered from memory over the journaled evaluations."""
+    return sum(int(model_usage(e).get("remembered_calls", 0)) for e in state.evaluations.values())
+
+
 def spend(state: SearchState, config: ExperimentConfig) -> Spend:
-    """A run's usage and dollars per scope, priced from the config and litellm's map."""
+    """A run's usage and dollars per scope, priced from the config and litellm's map; the
+    generator's includes what abandoned evaluations used (`Spend.abandoned`)."""
     tokens = used_tokens(state)
+    abandoned = abandoned_tokens(state)
+    tokens["generator"] += abandoned
     models = scope_models(config)
     prices = scope_prices(config)
     usd: dict[str, float | None] = {}
@@ -149,7 +183,15 @@ def spend(state: SearchState, config: ExperimentConfig) -> Spend:
         usd[scope] = 0.0 if models[scope] is None else tokens[scope].usd(prices[scope])
     # The scripted runner's counts are simulated: nothing was called, nothing was paid.
     tokens = {s: t if models[s] is not None else Tokens() for s, t in tokens.items()}
-    return Spend(tokens=tokens, usd=usd, models=models, prices=prices)
+    scripted = models["generator"] is None
+    return Spend(
+        tokens=tokens,
+        usd=usd,
+        models=models,
+        prices=prices,
+        abandoned=Tokens() if scripted else abandoned,
+        remembered_calls=0 if scripted else remembered_calls(state),
+    )
 
 
 def _task_seconds(run_dir: Path, ops: list[str]) -> float | None:

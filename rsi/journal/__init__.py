@@ -11,8 +11,8 @@ Public surface:
 - `SearchState` and `fold`: the state every decision reads, rebuilt from events alone
   (`Journal.fold()` and `read_state` keep evaluation outcomes, `SearchState.trace(op)`
   reads a trace back from the journal; `EvaluationOutcome`, `TraceSource`);
-- `summarise`, `RunSummary`, `edit_text`, `dev_text`, `lineage_edits`, `why_discarded`: a
-  run as people read it;
+- `summarise`, `RunSummary`, `stop_text`, `edit_text`, `dev_text`, `lineage_edits`,
+  `why_discarded`: a run as people read it;
 - `Record`: the callable through which search steps append (and fold) one event.
 """
 
@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from rsi.journal.events import (
     EVENT_DATA,
+    AbandonedUsage,
     CandidateKept,
     ChampionFrozen,
     ChildProposed,
@@ -32,6 +33,7 @@ from rsi.journal.events import (
     GateDecided,
     GateDeferred,
     GatePower,
+    HealthCause,
     LineageFailed,
     ProposalRejected,
     ProposerUsage,
@@ -46,12 +48,10 @@ from rsi.journal.events import (
     SearchPaused,
     SearchStopped,
     SplitRecorded,
-    evaluation_op,
     model_usage,
-    op_file_name,
-    without_trace,
 )
 from rsi.journal.lock import RunLock, RunLocked
+from rsi.journal.ops import evaluation_op, op_file_name, without_trace
 from rsi.journal.state import Candidate, SearchState, TraceSource, fold
 from rsi.journal.store import (
     EVENTS_FILE,
@@ -70,6 +70,7 @@ from rsi.journal.summary import (
     lineage_edits,
     optimizer_sessions,
     read_state,
+    stop_text,
     summarise,
     why_discarded,
 )
@@ -81,6 +82,7 @@ __all__ = [
     "EVENTS_FILE",
     "EVENT_DATA",
     "KILL_AFTER_ENV",
+    "AbandonedUsage",
     "Candidate",
     "CandidateKept",
     "ChampionFrozen",
@@ -95,6 +97,7 @@ __all__ = [
     "GateDecided",
     "GateDeferred",
     "GatePower",
+    "HealthCause",
     "Journal",
     "JournalConflict",
     "KeptSummary",
@@ -129,6 +132,7 @@ __all__ = [
     "read_events",
     "read_outcome_events",
     "read_state",
+    "stop_text",
     "summarise",
     "why_discarded",
     "without_trace",

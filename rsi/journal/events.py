@@ -257,12 +257,28 @@ class GateDeferred(_Data):
     reason: str
 
 
+HealthCause = Literal["unreachable", "slow", "format", "no-tool-calls"]
+
+
+class AbandonedUsage(_Data):
+    """What an evaluation a stop abandoned used (not journaled: a resume runs its op again)."""
+
+    op: str
+    calls: int = 0
+    remembered_calls: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
 class SearchHalted(_Data):
-    """The search stopped on an infrastructure failure (the model is unreachable, its
-    replies do not follow the format); `rsi resume` continues once the cause is fixed."""
+    """The model's health stopped the search (`evaluators.llm.health`): `cause` is
+    unreachable, slow, format or no-tool-calls (None in older journals: unreachable);
+    `abandoned`: what the returned, unjournaled evaluations used. `rsi resume` continues."""
 
     type: Literal["search_halted"] = "search_halted"
     reason: str
+    cause: HealthCause | None = None
+    abandoned: tuple[AbandonedUsage, ...] = ()
 
 
 class SearchStopped(_Data):
@@ -274,7 +290,8 @@ class SearchPaused(_Data):
     """A `[budget]` cap ran out: the optimizer's model budget (resumable with a larger
     `[budget]`, or finished as it stands with `rsi resume --finish`), or a money cap,
     before the task or call that could cross it (resumable with a larger cap). Also a
-    runner's abort (a model that ignores the reply format): resumable once it is fixed."""
+    plugin runner's abort (`RunnerAbort`), resumable once it is fixed; an older journal
+    paused here on a model that ignored the reply format (now a `search_halted`)."""
 
     type: Literal["search_paused"] = "search_paused"
     reason: str
@@ -378,21 +395,3 @@ class OutcomeEvent(Event):
     """A journal line read for the fold: evaluations come without their trace."""
 
     data: OutcomeData  # type: ignore[assignment]
-
-
-def without_trace(event: Event) -> Event:
-    """`event` as the fold keeps it: an evaluation comes without its trace (read it back
-    from the journal by op); any other event is returned as it is."""
-    if not isinstance(event.data, Evaluation) or isinstance(event.data, EvaluationOutcome):
-        return event
-    return event.model_copy(update={"data": EvaluationOutcome.of(event.data)})
-
-
-def op_file_name(op: str) -> str:
-    """The file name of an evaluation's trace (and of its stored prefetched result)."""
-    return op.replace(":", "__") + ".json"
-
-
-def evaluation_op(purpose: str, strategy_id: str, task_id: str, seed: int) -> str:
-    """The cache key of a paid evaluation: (strategy id, task id, seed, purpose)."""
-    return f"eval:{purpose}:{strategy_id}:{task_id}:{seed}"

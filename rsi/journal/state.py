@@ -18,6 +18,7 @@ from rsi.journal.events import (
     GateDecided,
     GateDeferred,
     GatePower,
+    LineageFailed,
     ProposalRejected,
     ProposerUsage,
     Reflection,
@@ -47,6 +48,7 @@ class Candidate:
     dev_rar_at_most: bool = False
 
 
+Stop = SearchHalted | SearchPaused | SearchStopped
 TraceSource = Callable[[str], dict[str, Any]]
 """Reads the trace of the evaluation journaled under an op (from the journal file)."""
 
@@ -81,6 +83,10 @@ class SearchState:
     halts: list[SearchHalted] = field(default_factory=list)
     stopped: SearchStopped | None = None
     paused: SearchPaused | None = None  # the latest pause at the optimizer budget
+    # Every halt, pause and stop in journal order, and the latest one while nothing but a
+    # lineage failure came after it (a resumed search that went on has no current stop).
+    stops: list[Stop] = field(default_factory=list)
+    current_stop: Stop | None = None
     usage: list[ProposerUsage] = field(default_factory=list)  # LLM proposer sessions
     traces: TraceSource | None = field(default=None, repr=False, compare=False)
 
@@ -137,6 +143,11 @@ class SearchState:
 
     def apply(self, event: Event) -> None:
         data = event.data
+        if isinstance(data, (SearchHalted, SearchPaused, SearchStopped)):
+            self.stops.append(data)
+            self.current_stop = data
+        elif not isinstance(data, LineageFailed):
+            self.current_stop = None
         if isinstance(data, SplitRecorded):
             self.split = data
         elif isinstance(data, CandidateKept):

@@ -8,8 +8,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict
 
-from rsi.journal.events import ProposerUsage, Screened
-from rsi.journal.state import SearchState
+from rsi.journal.events import ProposerUsage, Screened, SearchHalted, SearchPaused
+from rsi.journal.state import SearchState, Stop
 from rsi.journal.store import fold_journal
 from search_space import InvalidEdit, counted, describe_edit, parse_edit
 
@@ -47,7 +47,11 @@ class RunSummary(BaseModel):
     start_power: dict[str, Any] | None = None
     power: dict[str, Any] | None = None
     released: str | None = None  # why no gate ran ("nothing to release")
-    halted: str | None = None  # the latest infrastructure stop, if the search has not ended
+    # The model's health stop, while it is the search's latest state (see `stopped`).
+    halted: str | None = None
+    halt_cause: str | None = None  # unreachable, slow, format, no-tool-calls
+    # Earlier halts and pauses, oldest first ("halted (slow): ..."), the current one apart.
+    earlier_stops: tuple[str, ...] = ()
     deferred: str | None = None  # the latest undecided gate, if the search has not ended
 
 
@@ -73,6 +77,8 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
     """The run as people read it; pass `state` when it was just read, to fold once."""
     state = state if state is not None else read_state(run_dir)
     champion = state.champion.strategy_id if state.champion else None
+    current = None if state.finished else state.current_stop
+    halt = current if isinstance(current, SearchHalted) else None
     return RunSummary(
         run_dir=str(run_dir),
         rounds_completed=state.completed_rounds,
@@ -92,17 +98,19 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
         ),
         champion_id=champion,
         champion_edits=tuple(lineage_edits(state, champion)),
-        # A pause with no gate yet is the news, even after the rounds stopped (a money cap
-        # can pause the release gate itself).
-        stopped=f"paused: {state.paused.reason}"
-        if state.paused and not state.finished
-        else (state.stopped.reason if state.stopped else None),
+        stopped=stopped_text(state),
         gate=state.gate.model_dump(mode="json") if state.gate else None,
         optimizer=state.optimizer,
         start_power=state.start_power.model_dump(mode="json") if state.start_power else None,
         power=state.power.model_dump(mode="json") if state.power else None,
         released=state.release_skipped.reason if state.release_skipped else None,
-        halted=state.halts[-1].reason if state.halts and not state.finished else None,
+        halted=halt.reason if halt else None,
+        halt_cause=(halt.cause or "unreachable") if halt else None,
+        earlier_stops=tuple(
+            stop_text(s)
+            for s in state.stops
+            if s is not state.current_stop and isinstance(s, (SearchHalted, SearchPaused))
+        ),
         deferred=state.deferrals[-1].reason if state.deferrals and not state.finished else None,
         proposals=tuple(
             {
@@ -121,6 +129,25 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
         ),
         sessions=optimizer_sessions(run_dir, state),
     )
+
+
+def stop_text(stop: Stop) -> str:
+    """A halt, pause or stop as one line: "halted (slow): ...", "paused: ...", the reason."""
+    if isinstance(stop, SearchHalted):
+        return f"halted ({stop.cause or 'unreachable'}): {stop.reason}"
+    if isinstance(stop, SearchPaused):
+        return f"paused: {stop.reason}"
+    return stop.reason
+
+
+def stopped_text(state: SearchState) -> str | None:
+    """Where the search stands: its latest halt or pause while nothing came after it (a
+    pause with no gate yet is the news even after the rounds stopped: a money cap can
+    pause the release gate itself), else why its rounds stopped; None: not yet."""
+    current = state.current_stop
+    if not state.finished and isinstance(current, (SearchHalted, SearchPaused)):
+        return stop_text(current)
+    return state.stopped.reason if state.stopped else None
 
 
 def _session_seconds(run_dir: Path, usage: ProposerUsage) -> list[float | None]:

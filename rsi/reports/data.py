@@ -24,12 +24,15 @@ from rsi.journal import (
     RoundCompleted,
     RoundStarted,
     RunStarted,
+    SearchHalted,
+    SearchPaused,
     SearchState,
     fold,
     model_usage,
     op_file_name,
     optimizer_sessions,
     read_events,
+    stop_text,
     why_discarded,
 )
 from rsi.reports.release_data import ReleaseCard, release_card
@@ -142,10 +145,9 @@ def _status(state: SearchState) -> tuple[str, bool]:
     done = f"{state.completed_rounds} rounds and {state.attempts} attempts so far"
     if state.deferrals:
         return f"stopped, gate undecided: {state.deferrals[-1].reason}", True
-    if state.halts:
-        return f"halted ({state.halts[-1].reason}); {done}", True
-    if state.paused is not None:
-        return f"paused ({state.paused.reason}); {done}", True  # a budget or a model stop
+    current = state.current_stop
+    if isinstance(current, (SearchHalted, SearchPaused)):  # the latest, nothing after it
+        return f"{stop_text(current)}; {done}", True
     if state.stopped is not None:
         return f"stopped ({state.stopped.reason}) but interrupted before the release gate", True
     return f"still running or interrupted: {done}, no release gate yet", True

@@ -158,11 +158,14 @@ def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_g
         run_dir = home / "runs" / "run"
         stopped = _search(config, run_dir, "search")
         assert stopped.returncode != 0
-        assert "model unavailable" in stopped.stderr and FAKE_KEY not in stopped.stderr
+        assert "model stopped (unreachable)" in stopped.stderr
+        assert FAKE_KEY not in stopped.stderr
         events = read_events(run_dir)
         kinds = [e.type for e in events]
         assert "search_halted" in kinds and "gate_decided" not in kinds
-        # within the breaker's count: 5 failed calls, each tried twice (one transport retry)
+        (halt,) = [e.data for e in events if e.type == "search_halted"]
+        assert halt.cause == "unreachable"  # type: ignore[union-attr]
+        # within the health's count: 5 failed calls, each tried twice (one transport retry)
         failed = server.calls - dying.answered - server.preflights
         assert failed <= 2 * 5
         ledger = ReleaseLedger(home / "runs").entries()

@@ -23,6 +23,10 @@
 it caps a reply only by `max_tokens` (`max_completion_tokens` is ignored), and it drops the
 tools of a request that does not say `tool_choice`, answering in prose instead.
 
+`server.busy_s = S` makes it keep a third: one slot, which a request holds for S seconds of
+"generation" whether or not its client is still waiting (a client that timed out leaves
+the server busy), so later requests, the model check's included, wait their turn.
+
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
 the request's max tokens. Use it as a context manager or through the `llm_server` fixture;
@@ -127,6 +131,8 @@ class LocalLlmServer:
         self.calls = 0
         self.preflights = 0  # model checks answered (see the module docstring)
         self.llama_cpp = False  # llama.cpp's habits (see the module docstring)
+        self.busy_s = 0.0  # one slot, busy this long per request (see the module docstring)
+        self._slot = threading.Lock()
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -205,6 +211,9 @@ class LocalLlmServer:
     ) -> tuple[int, dict[str, str], bytes]:
         """(status, headers, body) for one completion request."""
         action = self._next_action(body, path, key)
+        if self.busy_s:
+            with self._slot:  # generates to the end even when the client has gone
+                time.sleep(self.busy_s)
         if isinstance(action, Status):
             headers = {}
             if action.retry_after is not None:

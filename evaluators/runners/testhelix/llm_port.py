@@ -6,10 +6,10 @@ a task run again after a crash replays the calls it already paid, in order, from
 run directory's response cache, and a question already answered within the task is never
 sent again (the client answers it from memory, as a cache hit).
 
-Every session of one `LlmTaskModels` reports its calls to one `FormatWatch`; when the
-watch trips (the model does not follow the reply format) the session forgets its
-malformed replies (so a resumed search asks the fixed model again) and raises
-`ModelIgnoresFormat`, which stops the search.
+Every session of one `LlmTaskModels` reports its calls to one `ModelHealth`
+(`evaluators.llm.health`); once it stops (unreachable, slow, format, no tool calls) the
+session forgets its malformed replies (so a resumed search asks the fixed model again)
+and raises `HarnessStopped`: the harness ends, and the runner reports the stop.
 """
 
 from __future__ import annotations
@@ -20,37 +20,33 @@ from typing import Any
 import dspy
 
 from evaluators.llm import (
-    CircuitBreaker,
-    FormatWatch,
+    HealthStop,
     LlmClient,
     LlmFailure,
     LlmSettings,
+    ModelHealth,
     ReplyStore,
     ToolChat,
     UsageCaps,
     UsageMeter,
 )
 from evaluators.runners.base import RunnerLimits, Usage
-from evaluators.runners.testhelix.model import Answer, ModelIgnoresFormat
+from evaluators.runners.testhelix.model import Answer, HarnessStopped
 
 EXAMPLE_CHARS = 160
+FORMAT_CAUSES = ("format", "no-tool-calls")  # stops the replies themselves caused
 
 
 class LlmTaskSession:
     """`Ask` plus usage and the reply-format tally for one task run."""
 
-    def __init__(
-        self,
-        client: LlmClient,
-        watch: FormatWatch | None = None,
-        breaker: CircuitBreaker | None = None,
-    ) -> None:
+    def __init__(self, client: LlmClient, health: ModelHealth | None = None) -> None:
         self._client = client
-        self._watch = watch
-        self._breaker = breaker  # the structured calls' breaker watches tool turns too
+        self._health = health  # the structured calls' monitor watches tool turns too
         self._lock = threading.Lock()
         self.calls = 0  # requests whose reply was read (repeats excluded)
         self.malformed = 0
+        self.no_tool = 0  # malformed agent turns that called no tool
         self.example = ""
         self._chats: list[ToolChat] = []
 
@@ -87,15 +83,23 @@ class LlmTaskSession:
             self.malformed += sum(calls)
             if example and not self.example:
                 self.example = " ".join(example.split())[:EXAMPLE_CHARS]
-        if self._watch is not None:
-            self._stop_if(self._watch.observe(calls, example))
+        if self._health is not None:
+            self._stop_if(self._health.observe(calls, example))
 
-    def _stop_if(self, reason: str | None) -> None:
-        if reason is not None:
-            self._client.forget_malformed()
-            for chat in self._chats:
-                chat.forget_malformed()
-            raise ModelIgnoresFormat(reason)
+    def _stop_if(self, stop: HealthStop | None) -> None:
+        if stop is not None and self._forget_if(stop):
+            raise HarnessStopped(stop.message)
+
+    def _forget_if(self, stop: HealthStop | None) -> bool:
+        """Forget the malformed replies once the replies stopped the run (a resume asks
+        again). An outage stops at the next call sent instead: replies already paid for
+        are still served from the cache."""
+        if stop is None or stop.cause not in FORMAT_CAUSES:
+            return False
+        self._client.forget_malformed()
+        for chat in self._chats:
+            chat.forget_malformed()
+        return True
 
     def usage(self) -> Usage:
         """What the task was billed so far, and the calls answered from memory apart."""
@@ -109,7 +113,7 @@ class LlmTaskSession:
 
     def tool_chat(self) -> ToolChat:
         """Native tool-calling turns on this task's meter, cache, namespace and circuit
-        breaker; a turn that calls no tool counts as malformed for the reply-format check."""
+        health; a turn that calls no tool counts as malformed, and says so (`no-tool-calls`)."""
         client = self._client
         chat = ToolChat(
             client.settings,
@@ -117,59 +121,54 @@ class LlmTaskSession:
             client.store,
             namespace=client.namespace,
             observe=self._turn,
-            breaker=self._breaker,
+            health=self._health,
         )
         self._chats.append(chat)
         return chat
 
-    def _turn(self, malformed: bool, text: str) -> None:
+    def _turn(self, malformed: bool, text: str, no_tool: bool) -> None:
         with self._lock:
             self.calls += 1
             self.malformed += int(malformed)
+            self.no_tool += int(malformed and no_tool)
             if malformed and text and not self.example:
                 self.example = " ".join(text.split())[:EXAMPLE_CHARS]
-        if self._watch is not None:
-            self._stop_if(self._watch.observe([malformed], text if malformed else ""))
+        if self._health is not None:
+            example = text if malformed else ""
+            self._stop_if(self._health.observe([malformed], example, no_tool=no_tool))
 
     def finish(self) -> dict[str, Any]:
-        """The task's reply-format tally for the trace; raises `ModelIgnoresFormat` when
-        the watch trips at this task's end."""
-        if self._watch is not None:
-            self._stop_if(self._watch.task_ended(self.calls, self.malformed))
+        """The task's reply-format tally for the trace; the health judges the task's own
+        tally too (the runner then reports a stop)."""
+        if self._health is not None:
+            self._forget_if(self._health.task_ended(self.calls, self.malformed))
         return {
             "model": self._client.settings.model,
             "requests": self._client.requests,
             "repeats": self._client.repeats,
             "replies": self.calls,
             "malformed": self.malformed,
+            # Only when some turn called no tool: other journals stay as they were.
+            **({"no_tool": self.no_tool} if self.no_tool else {}),
             "example": self.example,
         }
 
 
 class LlmTaskModels:
-    """`TaskModels` over the LLM layer: a fresh allowance per task run, one format watch,
-    and one circuit breaker shared by every task this process runs (`unavailable()` says
-    when it opened)."""
+    """`TaskModels` over the LLM layer: a fresh allowance per task run, and one
+    `ModelHealth` shared by every task this process runs (`health_stop()` says why it
+    stopped)."""
 
     def __init__(
         self, settings: LlmSettings, cache: ReplyStore | None, *, format_check: bool = True
     ) -> None:
         self.settings = settings
         self._cache = cache
-        self.watch = (
-            FormatWatch(
-                settings.model,
-                share=settings.max_malformed_share,
-                window=settings.format_check_calls,
-            )
-            if format_check
-            else None
-        )
-        self.breaker = CircuitBreaker(settings.max_consecutive_failures)
+        self.health = ModelHealth.of(settings, format_check=format_check)
 
-    def unavailable(self) -> str | None:
-        """Why the model counts as unreachable (the breaker is open), or None."""
-        return self.breaker.open_reason
+    def health_stop(self) -> HealthStop | None:
+        """Why the model stopped the run, or None."""
+        return self.health.stop
 
     def open(self, namespace: str, limits: RunnerLimits) -> tuple[LlmTaskSession, LlmTaskSession]:
         caps = UsageCaps(
@@ -181,7 +180,7 @@ class LlmTaskModels:
         )
         meter = UsageMeter(caps, scope=f"task {namespace}")
         client = LlmClient(
-            self.settings, meter, self._cache, namespace=namespace, breaker=self.breaker
+            self.settings, meter, self._cache, namespace=namespace, health=self.health
         )
-        session = LlmTaskSession(client, self.watch, self.breaker)
+        session = LlmTaskSession(client, self.health)
         return session, session

@@ -16,7 +16,6 @@ from typing import Any, Protocol
 import dspy
 from pydantic import BaseModel
 
-from evaluators.runners.base import RunnerAbort
 from search_space import RsiError
 
 
@@ -39,11 +38,8 @@ class Ask(Protocol):
 
 
 class HarnessStopped(RsiError, RuntimeError):
-    """A task cap (calls, tokens, wall time) was reached: the harness submits what it has."""
-
-
-class ModelIgnoresFormat(RunnerAbort):
-    """Most of the first generator calls did not parse: the search stops (see FormatWatch)."""
+    """A task cap (calls, tokens, wall time) was reached, or the model's health stopped
+    the run: the harness submits what it has (the runner reports a health stop)."""
 
 
 class TaskModel:
@@ -73,6 +69,6 @@ class TaskModel:
         )
         if answer.failure == "cap":
             raise HarnessStopped(f"cap reached: {answer.cap or answer.message}")
-        if answer.failure == "unavailable":  # every later call would fail the same way
+        if answer.failure == "unavailable":  # the health stopped: every call would fail
             raise HarnessStopped(answer.message)
         return answer

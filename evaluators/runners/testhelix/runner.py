@@ -58,7 +58,7 @@ import time
 from pathlib import Path
 from typing import Any, Protocol
 
-from evaluators.llm import ToolChat
+from evaluators.llm import HealthStop, ToolChat
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.harness_settings import HarnessSettings
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH
@@ -88,7 +88,7 @@ class TaskLlm(Protocol):
 
     def finish(self) -> dict[str, Any]:
         """The task's reply-format tally (model, requests, repeats, replies, malformed,
-        example); may raise a `RunnerAbort` that stops the search."""
+        example); the health judges the task's tally too."""
         ...
 
     def tool_chat(self) -> ToolChat:
@@ -103,8 +103,8 @@ class TaskModels(Protocol):
         """`namespace` names the task run (strategy, task, seed) for the reply cache."""
         ...
 
-    def unavailable(self) -> str | None:
-        """Why the model counts as unreachable (its circuit breaker opened), or None."""
+    def health_stop(self) -> HealthStop | None:
+        """Why the model's health stopped the run (`evaluators.llm.health`), or None."""
         ...
 
 
@@ -118,6 +118,10 @@ class TestHelixRunner:
         self._sandbox = sandbox
         self._models = models
         self.settings = settings
+
+    def health_stop(self) -> HealthStop | None:
+        """Why the model stopped the run (the engine halts before paying more), or None."""
+        return self._models.health_stop()
 
     def health_check(self, strategy: Strategy) -> None:
         Strategy.model_validate(strategy.to_json_dict())
@@ -164,17 +168,13 @@ class TestHelixRunner:
         except HarnessStopped as stop:
             session.stop_reason = str(stop)
         selected = select(session, matrix)
-        tally = llm.finish()
-        if tally.get("malformed") or tally.get("repeats"):
-            # Only then: a well-behaved model's journal stays as it was before the tally.
-            session.phases.append({"phase": "reply-format", **tally})
+        health = self._health(session, llm)
         trace = self._trace(session, llm, selected, time.monotonic() - started)
-        unavailable = self._models.unavailable()
-        if unavailable is not None:  # no verdict on the strategy: the engine stops the search
+        if health is not None:  # no verdict on the strategy: the engine stops the search
             return RunnerResult(
                 submission=None,
-                trace=trace.model_copy(update={"error": unavailable}),
-                unavailable=unavailable,
+                trace=trace.model_copy(update={"error": health.message}),
+                health=health,
             )
         if selected is None:
             return RunnerResult(
@@ -182,6 +182,19 @@ class TestHelixRunner:
                 trace=trace.model_copy(update={"error": "no qualified suite to submit"}),
             )
         return RunnerResult(submission=self._write(workdir / "submission", selected), trace=trace)
+
+    def _health(self, session: Session, llm: TaskLlm) -> HealthStop | None:
+        """The reply-format tally and the model's health stop into the trace: a stop is
+        the harness's stop reason, whatever a round concluded ("converged" included)."""
+        tally = llm.finish()
+        if tally.get("malformed") or tally.get("repeats"):
+            # Only then: a well-behaved model's journal stays as it was before the tally.
+            session.phases.append({"phase": "reply-format", **tally})
+        health = self._models.health_stop()
+        if health is not None:
+            session.stop_reason = health.message
+            session.phases.append({"phase": "model-stop", **health.model_dump()})
+        return health
 
     @staticmethod
     def _agents(

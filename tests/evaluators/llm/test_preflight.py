@@ -4,7 +4,8 @@ split is spent only on a real comparison).
 `rsi search` and `rsi run-task`, as real processes, against a hosted model this machine
 cannot reach, a local web server that is not a model server, and a model server that
 answers 401: each refuses in one line with exit 2, writes no journal event, touches no
-ledger, and never prints the key. `--skip-model-check` starts without the request.
+ledger, and never prints the key. `--skip-model-check` starts without the request. A
+local endpoint's first-call latency is printed, and warned about near `call_timeout_s`.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from evaluators.llm import LlmSettings, preflight
 from tests.support.llm_server import LocalLlmServer, Status
 from tests.support.search_fixtures import CORPUS, ROOT
 
@@ -135,7 +137,33 @@ def test_skip_model_check_starts_without_the_request(tmp_path: Path) -> None:
             str(tmp_path / "one"),
             "--skip-model-check",
         )
-        # no check: the task runs, every call is refused, and the breaker ends it early
+        # no check: the task runs, every call is refused, and the model's health ends it
         assert result.returncode == 1, result.stderr[-1500:]
-        assert "model unavailable" in result.stderr and server.preflights == 0
-        assert server.calls <= 2 * 5  # the breaker's count, each with one transport retry
+        assert "model stopped (unreachable)" in result.stderr and server.preflights == 0
+        assert server.calls <= 2 * 5  # the health's count, each with one transport retry
+
+
+def test_the_model_check_prints_a_local_endpoint_s_first_call_latency(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with LocalLlmServer() as server:
+        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
+        preflight(settings)
+    line = capsys.readouterr().err.strip()
+    assert line.startswith(f"model check: openai/local-model at {server.openai_base} ")
+    assert "answered its first call in " in line and "call_timeout_s = 120 s" in line
+    assert "warning" not in line and server.preflights == 1
+
+
+def test_a_first_call_close_to_the_call_timeout_is_warned_about(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    with LocalLlmServer() as server:
+        server.busy_s = 1.5  # a busy local server: at least 1.5 s for one token
+        settings = LlmSettings(
+            model="openai/local-model", api_base=server.openai_base, call_timeout_s=3
+        )
+        preflight(settings)
+    (line,) = capsys.readouterr().err.strip().splitlines()
+    assert line.startswith("warning: model check: openai/local-model at ")
+    assert "([llm] call_timeout_s = 3 s): that is close to the timeout" in line

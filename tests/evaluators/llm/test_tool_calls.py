@@ -40,7 +40,10 @@ def _chat(
     heard: list[bool] = []
     meter = UsageMeter(UsageCaps(), "generator")
     chat = ToolChat(
-        settings_for(server), meter, store, observe=lambda malformed, _text: heard.append(malformed)
+        settings_for(server),
+        meter,
+        store,
+        observe=lambda malformed, _text, _no_tool: heard.append(malformed),
     )
     return chat, heard, meter
 

@@ -17,7 +17,7 @@ import pytest
 from evaluators.llm import MoneyCaps, MoneyLedger
 from rsi.engine import (
     EvaluationServices,
-    ModelUnavailable,
+    ModelStopped,
     PrefetchBatch,
     SpendCapReached,
     StopRequested,
@@ -40,7 +40,15 @@ class Breaking(Worker):
         evaluation, record = super().__call__(services, strategy, task_id, purpose)
         error = self.errors.get(task_id)
         if error is not None:
-            evaluation = evaluation.model_copy(update={"infra_error": error})
+            # A health stop's trace says its cause and what the task had used.
+            trace = {
+                "phases": [{"phase": "model-stop", "cause": "slow", "message": error[7:]}],
+                "usage": {"calls": 3, "input_tokens": 30, "output_tokens": 0},
+            }
+            update = {"infra_error": error}
+            evaluation = evaluation.model_copy(
+                update={**update, "trace": trace} if error.startswith("model") else update
+            )
         return evaluation, record
 
 
@@ -85,9 +93,10 @@ def _traced(tmp_path: Path) -> list[str]:
 def test_an_unreachable_model_stops_the_batch_unjournaled_and_cancels_what_is_pending(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The result the journal waits for says the model is gone: nothing from it on is
-    journaled or traced, the stop names the model's error, and the evaluations still
-    pending are cancelled (a resume submits them again)."""
+    """The result the journal waits for says the model's health stopped: nothing from it
+    on is journaled or traced, the stop carries the cause, the message and what the
+    abandoned evaluation used, and the evaluations still pending are cancelled (a resume
+    submits them again)."""
     tasks = ["t0", "t1", "t2", "t3"]
     worker = Breaking({"t1": "model: circuit open after 3 failures"}, gated=tasks)
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
@@ -97,9 +106,13 @@ def test_an_unreachable_model_stops_the_batch_unjournaled_and_cancels_what_is_pe
         worker.open("t0")
         assert r.spy.reached(2) == (["t1", "t2"], 1)
         worker.open("t1")
-        with pytest.raises(ModelUnavailable) as stopped:
+        with pytest.raises(ModelStopped) as stopped:
             call.join()
         assert str(stopped.value) == "circuit open after 3 failures"
+        assert stopped.value.cause == "slow"
+        assert [(a.op, a.calls, a.input_tokens) for a in stopped.value.abandoned] == [
+            (r.op("t1"), 3, 30)
+        ]
         assert r.recorded == [r.op("t0")] and r.evaluator.paid == 1
         assert _traced(tmp_path) == [op_file_name(r.op("t0"))]
         assert len(cancelled) == 2  # t2, and t3 submitted in the slot t1 freed

@@ -3,7 +3,9 @@
 A journal with one generator evaluation (10 calls, 100k input and 20k output tokens) and
 one optimizer session (3 calls, 9,000 and 300 tokens), under the paper's model at $5 / $25
 per million tokens: $1.00 and $0.0525. The same journal under a model litellm does not
-know shows tokens and says the price is unknown.
+know shows tokens and says the price is unknown. A health stop's abandoned evaluations
+are in the totals, labelled, and counted once after a resume; the harness's calls
+answered from memory are shown in `rsi status` and as an MLflow metric.
 """
 
 from __future__ import annotations
@@ -15,7 +17,15 @@ from pathlib import Path
 import pytest
 
 from rsi.config import ExperimentConfig, load_config
-from rsi.journal import Evaluation, Journal, ProposerUsage, RunStarted, read_events
+from rsi.journal import (
+    AbandonedUsage,
+    Evaluation,
+    Journal,
+    ProposerUsage,
+    RunStarted,
+    SearchHalted,
+    read_events,
+)
 from rsi.lineage.plan import plan as lineage_plan
 from rsi.release import run_gate
 from rsi.reports.card import card_lines
@@ -136,3 +146,77 @@ def test_status_totals_where_the_agent_pairs_calls_went(tmp_path: Path) -> None:
     (tmp_path / "structured").mkdir()
     bare = _run(tmp_path / "structured", config)  # no agent pairs ran: nothing to total
     assert json.loads(run_rsi("status", str(bare), "--json").stdout)["calls"] == {}
+
+
+def test_the_spend_of_halted_evaluations_is_shown_once_and_not_again_after_resume(
+    tmp_path: Path,
+) -> None:
+    """A health stop's abandoned evaluation (never journaled) is in the totals, labelled;
+    once a resume journals that evaluation, its own usage counts instead, not both."""
+    config = load_config(write_k3_config(tmp_path))
+    run = _run(tmp_path, config)
+    lost = AbandonedUsage(
+        op="eval:train:s:t2:42", calls=17, input_tokens=27_000, output_tokens=5_000
+    )
+    journal = Journal(run)
+    journal.append(
+        "halt:1", SearchHalted(reason="calls timed out", cause="slow", abandoned=(lost,))
+    )
+    journal.close()
+    spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]
+    assert spend["tokens"]["generator"]["calls"] == 10 + 17
+    assert spend["abandoned"]["calls"] == 17 and spend["abandoned"]["input_tokens"] == 27_000
+    assert spend["abandoned_usd"] == pytest.approx(27_000 * 5e-6 + 5_000 * 25e-6)
+    text = " ".join(run_rsi("status", str(run)).stdout.split())
+    assert "generator model usage (anthropic/claude-opus-4-6): 27 calls" in text
+    assert "of which in evaluations a model stop abandoned: 17 calls, 27,000 input" in text
+
+    journal = Journal(run)  # the resume journals that evaluation, replaying its replies
+    usage = {"calls": 17, "input_tokens": 27_000, "output_tokens": 5_000, "remembered_calls": 4}
+    journal.append(
+        lost.op,
+        Evaluation(
+            strategy_id="s",
+            task_id="t2",
+            seed=42,
+            purpose="train",
+            success=False,
+            initial_outcome="fail",
+            reference_outcome="fail",
+            trace={"runner": "testhelix", "usage": usage},
+        ),
+    )
+    journal.close()
+    spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]
+    assert spend["tokens"]["generator"]["calls"] == 10 + 17  # not 10 + 17 + 17
+    assert spend["abandoned"]["calls"] == 0
+
+
+def test_calls_answered_from_memory_are_shown_in_status_and_mlflow(tmp_path: Path) -> None:
+    config = load_config(write_k3_config(tmp_path))
+    run = _run(tmp_path, config)
+    journal = Journal(run)
+    usage = {"calls": 5, "remembered_calls": 3, "input_tokens": 1_000, "output_tokens": 100}
+    journal.append(
+        "eval:train:s:t3:42",
+        Evaluation(
+            strategy_id="s",
+            task_id="t3",
+            seed=42,
+            purpose="train",
+            success=False,
+            initial_outcome="fail",
+            reference_outcome="fail",
+            trace={"runner": "testhelix", "usage": usage},
+        ),
+    )
+    journal.close()
+    assert (
+        json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]["remembered_calls"] == 3
+    )
+    text = " ".join(run_rsi("status", str(run)).stdout.split())
+    assert "harness calls answered from memory (not billed): 3" in text
+    projected = lineage_plan(read_events(run), config=config)
+    assert projected is not None
+    metrics = next(n for n in projected.nodes if n.key == "search").metrics
+    assert metrics["generator_remembered_calls"] == 3

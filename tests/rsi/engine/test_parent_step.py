@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from evaluators.llm import HealthStop
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import ModelUnavailable
+from rsi.engine.evaluation import ModelStopped
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.schedule import Schedule
 from rsi.journal import CandidateKept, DevScored, Journal, ProposerUsage
@@ -102,9 +103,11 @@ def test_the_rule_chooses_when_session_zero_is_off(tmp_path: Path) -> None:
 
 def test_an_unreachable_model_halts_before_session_zero_asks(tmp_path: Path) -> None:
     chooser = Chooser("older")
-    step = dataclasses.replace(_step(tmp_path, chooser), unavailable=lambda: "breaker open")
-    with pytest.raises(ModelUnavailable, match="breaker open"):
+    down = HealthStop(cause="slow", message="calls timed out")
+    step = dataclasses.replace(_step(tmp_path, chooser), health=lambda: down)
+    with pytest.raises(ModelStopped, match="calls timed out") as stopped:
         step.choose(1)
+    assert stopped.value.cause == "slow"
     assert chooser.seen == [] and step.state.usage == []
 
 
@@ -114,6 +117,6 @@ def test_a_session_zero_that_cannot_reach_its_model_halts_the_search(tmp_path: P
             return ParentChoice("best", "", "llm_failure: 503", "rule", failure="transport")
 
     step = _step(tmp_path, Unreachable("best"))
-    with pytest.raises(ModelUnavailable, match="optimizer's model"):
+    with pytest.raises(ModelStopped, match="optimizer's model is unreachable"):
         step.choose(1)
     assert [u.session for u in step.state.usage] == ["selection"]  # what it used is counted

@@ -8,7 +8,7 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
 - `contextTokens` is the prompt budget: past it, the oldest tool outputs are elided from
   what is sent (`within_budget`);
 - the pair stops at the harness deadline (the paper's wall cap), at a task cap, when the
-  circuit breaker opens (the model is unreachable; the runner reports no verdict), or
+  model's health stops (evaluators.llm.health; the runner reports no verdict), or
   after two failed model turns in a row; a session's history only grows, so it never repeats
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
@@ -214,7 +214,7 @@ class PairAgent:
                 self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
                 if turn.kind == "cap":
                     raise HarnessStopped(f"cap reached: {turn.cap or turn.message}")
-                if turn.kind == "unavailable":  # the breaker opened: every turn would fail
+                if turn.kind == "unavailable":  # the health stopped: every turn would fail
                     raise HarnessStopped(turn.message)
                 misses += 1
                 self.run.stop = "2 failed model turns in a row" if misses >= 2 else ""

@@ -29,7 +29,7 @@ class ScriptedModels:
     def __init__(self) -> None:
         self.asks: list[ScriptedAsk] = []
 
-    def unavailable(self) -> str | None:
+    def health_stop(self) -> None:
         return None
 
     def open(self, namespace: str, limits: RunnerLimits) -> tuple[ScriptedAsk, ScriptedModels]:

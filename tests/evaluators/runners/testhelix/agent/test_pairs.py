@@ -7,7 +7,8 @@ tool-using model (tests/support/agent_model.py):
 - the trace records every tool call; reads outside the workspace, a planted reference
   path and the network are refused or find nothing;
 - the harness deadline (the paper's caps) stops a slow pair;
-- a model that dies mid-run opens the circuit breaker through the agents' tool turns.
+- a model that dies mid-run stops the model's health (unreachable) through the agents'
+  tool turns.
 """
 
 from __future__ import annotations
@@ -22,12 +23,13 @@ import pytest
 from evaluators.judge import judge
 from evaluators.llm import LlmSettings, ResponseCache
 from evaluators.metrics import score_task
-from evaluators.runners.base import RunnerAbort, RunnerLimits, RunnerResult
+from evaluators.runners.base import RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s
 from evaluators.runners.testhelix.agent.loop import within_budget
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
+from rsi.cli.run_task import reply_format
 from search_space import Component, Context, Lesson, SkillRoute, Strategy
 from tests.support.agent_model import (
     PLANNED,
@@ -256,7 +258,7 @@ def test_configuration_b_submits_one_agent_suite(
     assert len([p for p in result.trace.phases if p["phase"] == "agent-pair"]) == 2
 
 
-def test_a_model_that_never_calls_a_tool_is_named_and_stops_the_search(
+def test_a_model_that_never_calls_a_tool_stops_as_no_tool_calls(
     bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
 ) -> None:
     with LocalLlmServer(responder=lambda body: "I would write some tests here.") as server:
@@ -266,8 +268,16 @@ def test_a_model_that_never_calls_a_tool_is_named_and_stops_the_search(
         harness = HarnessSettings(configuration="single", execution_repeats=1, pairs="agent")
         runner = TestHelixRunner(bwrap_sandbox, models, harness)
         task = polyglot.get("sh-slugify").public()
-        with pytest.raises(RunnerAbort, match="does not follow the reply format"):
-            runner.run(ONE, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+        result = runner.run(ONE, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
+    # Named as what it is: the model called no tool (not "does not follow the format").
+    assert result.health is not None and result.health.cause == "no-tool-calls"
+    assert "the model openai/local-model called no tool" in result.health.message
+    assert "I would write some tests here." in result.health.message
+    assert result.submission is None
+    # `rsi run-task`'s verdict on the tally says the same, not "does not follow the format".
+    tally = reply_format(list(result.trace.phases))
+    assert tally is not None and tally["no_tool"] == ONE.agent_steps
+    assert tally["verdict"].startswith("the model openai/local-model called no tool")
     # The plan's prose reply and its one retry, then each prose turn cost a step, then
     # the task ended.
     assert server.calls == 2 + ONE.agent_steps
@@ -290,7 +300,7 @@ class DiesAfter:
         return self.inner(body)
 
 
-def test_a_model_that_dies_during_agent_pairs_opens_the_breaker(
+def test_a_model_that_dies_during_agent_pairs_stops_as_unreachable(
     bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
 ) -> None:
     plan: Plan = [("list_files", {"path": "."}), ("run", {"command": "sleep 3"})]
@@ -306,14 +316,18 @@ def test_a_model_that_dies_during_agent_pairs_opens_the_breaker(
         task = polyglot.get("sh-slugify").public()
         limits = RunnerLimits(test_timeout_s=30)
         result = runner.run(ONE, task, limits, tmp_path / "work")
-        assert result.unavailable is not None and "2 consecutive" in result.unavailable
-        assert result.submission is None and result.trace.error == result.unavailable
+        assert result.health is not None and result.health.cause == "unreachable"
+        assert "is unreachable: 2 consecutive calls failed" in result.health.message
+        assert result.submission is None and result.trace.error == result.health.message
+        # The stop reason is the model's, not a round's verdict ("converged in round 1").
+        stop = next(p for p in result.trace.phases if p["phase"] == "stop")
+        assert stop["reason"] == result.health.message
         failures = _agent(result)["failures"]
         assert [f["failure"] for f in failures] == ["transport", "transport"]
         # Once open, a turn the cache cannot answer fails at once and nothing is sent: the
         # task run again replays its two paid turns, then stops without a third request.
         again = runner.run(ONE, task, limits, tmp_path / "again")
-        assert again.unavailable is not None and _agent(again)["steps"] == 2
-        assert "model unavailable" in str(_agent(again)["stop"])
+        assert again.health == result.health and _agent(again)["steps"] == 2
+        assert "is unreachable" in str(_agent(again)["stop"])
         assert [f["failure"] for f in _agent(again)["failures"]] == ["unavailable"]
     assert server.calls == 3
