@@ -21,8 +21,10 @@ from typing import Any
 import pytest
 
 from tests.support.cli_helpers import ROOT, run_rsi
+from tests.support.llama_server import LlamaServer
 from tests.support.real_model_lane import (
     STRATEGY,
+    TASK,
     lane_config,
     leaked,
     planted_task,
@@ -123,3 +125,22 @@ def test_a_killed_search_resumes_without_paying_twice(
     types = [json.loads(line)["type"] for line in (run_dir / "events.jsonl").open()]
     assert {"gate_decided", "release_skipped"} & set(types), types[-5:]
     assert leaked(proxy.exchanges) == []
+
+
+def test_a_model_slower_than_its_timeout_stops_the_task_as_slow(tmp_path: Path) -> None:
+    """Every call outlasts `[llm] call_timeout_s`, and the server keeps generating for a
+    client that left, so the next call waits too: the health stop's cause is `slow`,
+    naming the setting, not "unavailable". The lane's own server is not used: this one is
+    left busy, and is stopped by SIGKILL after the grace period."""
+    slow = {"call_timeout_s = 120": "call_timeout_s = 2\nmax_consecutive_failures = 2"}
+    with LlamaServer(log=tmp_path / "server.log") as server:
+        config = lane_config(tmp_path, server.base_url, slow)
+        shown = run_rsi(
+            "run-task", str(config), str(TASK), "--strategy", str(STRATEGY),
+            "--out", str(tmp_path / "out"), "--skip-model-check", timeout=RUN_S,
+        )  # fmt: skip
+    assert shown.returncode == 1, shown.stderr[-3000:]
+    assert "Traceback" not in shown.stderr
+    stop = shown.stderr.strip().splitlines()[-1]
+    assert stop.startswith("error: model stopped (slow)") and "call_timeout_s" in stop, stop
+    assert server.process is not None and server.process.poll() is not None
