@@ -21,7 +21,7 @@ import threading
 
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
-from evaluators.llm.transport import LmFactory, api_key, litellm_lm
+from evaluators.llm.transport import LmFactory, api_key, litellm_lm, wire_request
 from search_space import UserInputError
 
 PREFLIGHT_TIMEOUT_S = 20.0
@@ -55,21 +55,16 @@ def preflight(
 
 def _ask_once(settings: LlmSettings, timeout_s: float, lm_factory: LmFactory) -> None:
     import dspy
-    from dspy.lm15 import request_from_openai_chat
     from dspy.utils.exceptions import LMAuthError, LMError, LMTimeoutError
 
     secret = api_key(settings)
     lm = lm_factory(settings, secret, timeout_s)
-    body = {
-        "model": lm.model,
-        "messages": [{"role": "user", "content": "Reply with one word."}],
-        "max_tokens": 1,
-        "temperature": 0.0,
-    }
+    messages = [{"role": "user", "content": "Reply with one word."}]
+    request = wire_request(settings, lm.model, messages, 1, temperature=0.0)
     where = f" at {settings.api_base}" if settings.api_base else ""
     try:
         with dspy.context(disable_history=True):
-            lm(request_from_openai_chat(body))
+            lm(request)
     except LMError as error:
         if isinstance(error, LMAuthError):
             cause = "the provider refused the key"

@@ -9,7 +9,9 @@
 2. Otherwise each attempt reserves on the meter (a refusal is a `cap` failure, nothing
    sent), reads the key from the environment, builds a `dspy.LM` (litellm engine, dspy's
    cache off, dspy's retries off, timeout = min(call_timeout_s, wall time left)) and sends
-   one canonical `dspy.lm15.Request`.
+   one canonical `dspy.lm15.Request` (`wire_request`: a local OpenAI-compatible endpoint
+   gets `max_tokens`, which llama.cpp's server honours; hosted OpenAI keeps
+   `max_completion_tokens`).
 3. 429, 5xx and connection failures are retried up to `transport_retries` times, after
    the provider's Retry-After or 1, 2, 4 ... s, only while that wait fits in the meter's
    remaining wall time. Each attempt counts against the meter. An HTTP error settles with
@@ -209,17 +211,12 @@ class Transport:
         self, messages: Sequence[Mapping[str, Any]], secret: str, timeout: float, max_tokens: int
     ) -> tuple[str, LlmUsage | None]:
         import dspy
-        from dspy.lm15 import TextPart, request_from_openai_chat
+        from dspy.lm15 import TextPart
 
         lm = self.lm_factory(self.settings, secret, timeout)
-        body = {
-            "model": lm.model,
-            "messages": [dict(message) for message in messages],
-            "max_tokens": max_tokens,
-            "temperature": self.settings.temperature,
-        }
+        request = wire_request(self.settings, lm.model, messages, max_tokens)
         with dspy.context(disable_history=True):
-            response = lm(request_from_openai_chat(body))
+            response = lm(request)
         text = "".join(p.text for p in response.message.parts if isinstance(p, TextPart))
         usage = response.usage
         if usage is None or not usage.input_tokens:
@@ -243,6 +240,38 @@ def api_key(settings: LlmSettings) -> str:
     if not value:
         raise MissingKey(settings.missing_key() or f"{settings.key_env} is not set")
     return value
+
+
+def wire_request(
+    settings: LlmSettings,
+    model: str,
+    messages: Sequence[Mapping[str, Any]],
+    max_tokens: int,
+    temperature: float | None = None,
+) -> dspy.lm15.Request:
+    """The canonical request for `messages`, its output limit spelled as the endpoint reads it.
+
+    dspy's typed path writes OpenAI's `max_completion_tokens`, which hosted OpenAI takes
+    and llama.cpp's server (and other local OpenAI-compatible servers) ignores, so a
+    reply there runs to the end of the context. A local endpoint (`openai/...` with an
+    `api_base`) gets `max_tokens` instead, through the request's verbatim extensions."""
+    from dataclasses import replace as with_changes
+
+    from dspy.lm15 import request_from_openai_chat
+
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": [dict(message) for message in messages],
+        "temperature": settings.temperature if temperature is None else temperature,
+    }
+    local = settings.provider == "openai" and settings.api_base is not None
+    if not local:
+        body["max_tokens"] = max_tokens
+    request = request_from_openai_chat(body)
+    if not local:
+        return request
+    extensions = {**(request.config.extensions or {}), "max_tokens": max_tokens}
+    return with_changes(request, config=with_changes(request.config, extensions=extensions))
 
 
 def _charged(reservation: CallReservation, reported: LlmUsage | None) -> LlmUsage:

@@ -12,8 +12,18 @@ from typing import Any
 
 import pytest
 
-from evaluators.llm import LlmFailure, ToolChat, ToolTurn, UsageCaps, UsageMeter
-from tests.support.llm_judge import FAKE_KEY, KEY_ENV, settings_for
+from evaluators.llm import (
+    LlmClient,
+    LlmFailure,
+    LlmReply,
+    LlmSettings,
+    ToolChat,
+    ToolTurn,
+    UsageCaps,
+    UsageMeter,
+)
+from evaluators.llm.transport import wire_request
+from tests.support.llm_judge import FAKE_KEY, GOOD, KEY_ENV, Judge, settings_for
 from tests.support.llm_server import LocalLlmServer, ToolUse
 
 WRITE = {"path": "tests/test_add.py", "content": "def test_add():\n    assert 1 + 1 == 2\n"}
@@ -78,3 +88,33 @@ def test_a_smaller_request_keeps_its_own_limit(llama_like: LocalLlmServer) -> No
     _turn(llama_like, max_tokens=100, max_output_tokens=256)
 
     assert llama_like.requests[-1]["max_tokens"] == 100
+
+
+def _long_verdict(body: dict[str, Any]) -> str:
+    return GOOD + "\n" + "and so on " * 2000  # a model that talks to the end of its context
+
+
+def test_the_structured_path_sends_max_tokens_to_a_local_endpoint() -> None:
+    """Fails if the typed path sends `max_completion_tokens` alone: llama.cpp ignores it
+    and bills the whole reply."""
+    with LocalLlmServer(responder=_long_verdict) as server:
+        server.llama_cpp = True
+        client = LlmClient(
+            settings_for(server, max_output_tokens=64),
+            UsageMeter(UsageCaps(), "generator"),
+        )
+        reply = client.ask(Judge, {"snippet": "assert add(1, 1) == 2"}, max_tokens=8192)
+
+    assert isinstance(reply, LlmReply), reply
+    sent = server.requests[-1]
+    assert sent["max_tokens"] == 64
+    assert "max_completion_tokens" not in sent
+    assert server.completion_tokens == 64
+
+
+def test_a_hosted_openai_model_keeps_max_completion_tokens() -> None:
+    settings = LlmSettings(model="openai/gpt-4o")
+    request = wire_request(settings, "openai/gpt-4o", [{"role": "user", "content": "hi"}], 99)
+
+    assert request.config.max_tokens == 99
+    assert not request.config.extensions
