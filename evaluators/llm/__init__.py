@@ -25,6 +25,7 @@ from evaluators.llm.breaker import CircuitBreaker
 from evaluators.llm.cache import (  # after the environment defaults
     CachedReply,
     Cassette,
+    MalformedReplies,
     ReplayMiss,
     ReplyStore,
     ResponseCache,
@@ -78,6 +79,7 @@ __all__ = [
     "LlmSettings",
     "LlmUsage",
     "LmFactory",
+    "MalformedReplies",
     "MoneyCaps",
     "MoneyLedger",
     "Price",

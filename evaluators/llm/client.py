@@ -19,9 +19,10 @@
   marked `repeated` on the reply or failure, so a caller can treat "same question, same
   answer" as no progress. Failed requests (transport, timeout) are not
   answers and may be sent again.
-- `forget_malformed()` drops the replies that did not parse from memory and from the
-  store, so that a search stopped because its model ignored the reply format is not fed
-  those replies again once the model is fixed and the search resumed.
+- `forget_malformed()` drops the replies that did not parse (a parse retry's first reply
+  included) from memory and from the store, so that a search stopped because its model
+  ignored the reply format is not fed those replies again once the model is fixed and
+  the search resumed. Clients given one `MalformedReplies` drop each other's too.
 - Thread-safe: the K pairs of a harness may ask concurrently through one client.
 """
 
@@ -37,7 +38,13 @@ from typing import TYPE_CHECKING, Any
 from pydantic import TypeAdapter
 
 from evaluators.llm.breaker import CircuitBreaker
-from evaluators.llm.cache import CachedReply, Cassette, ReplyStore, request_key
+from evaluators.llm.cache import (
+    CachedReply,
+    Cassette,
+    MalformedReplies,
+    ReplyStore,
+    request_key,
+)
 from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
@@ -65,6 +72,7 @@ class LlmClient:
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
         breaker: CircuitBreaker | None = None,
+        malformed: MalformedReplies | None = None,
     ) -> None:
         from dspy.adapters.chat_adapter import ChatAdapter
 
@@ -76,7 +84,7 @@ class LlmClient:
         self._transport = Transport(settings, meter, store, lm_factory, sleep, breaker)
         self._adapter = ChatAdapter(use_json_adapter_fallback=False)
         self._answered: dict[str, CachedReply] = {}  # this client's answered requests
-        self._malformed: list[str] = []  # keys of replies that did not parse
+        self.malformed = malformed or MalformedReplies()  # keys of replies that did not parse
         self._lock = threading.Lock()
         self.requests = 0  # requests asked of the transport or memory, repeats included
         self.repeats = 0  # requests answered from memory
@@ -122,9 +130,9 @@ class LlmClient:
             return _timed(failure, started, self.meter)
         outputs, problem = self._parse(signature, second.text)
         if problem is None:
+            self.malformed.add(first.key)
             return _reply(outputs, first, second, started, self.meter, retried=True)
-        with self._lock:
-            self._malformed.extend([first.key, second.key])
+        self.malformed.add(first.key, second.key)
         failure = LlmFailure(
             kind="malformed",
             message=redact(f"the reply did not parse twice: {problem}", None),
@@ -137,14 +145,10 @@ class LlmClient:
 
     def forget_malformed(self) -> int:
         """Drop every reply that did not parse from memory and the store; returns how many."""
+        keys = self.malformed.drop(self._transport.store)
         with self._lock:
-            keys, self._malformed = self._malformed, []
             for key in keys:
                 self._answered.pop(key, None)
-        discard = getattr(self._transport.store, "discard", None)
-        if callable(discard):
-            for key in keys:
-                discard(key)
         return len(keys)
 
     def _complete(

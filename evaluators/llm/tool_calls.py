@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluators.llm.breaker import CircuitBreaker
-from evaluators.llm.cache import CachedReply, ReplyStore, request_key
+from evaluators.llm.cache import CachedReply, MalformedReplies, ReplyStore, request_key
 from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
@@ -71,6 +71,7 @@ class ToolChat:
         namespace: str = "",
         observe: Callable[[bool, str], None] | None = None,
         breaker: CircuitBreaker | None = None,
+        malformed: MalformedReplies | None = None,
     ) -> None:
         self.settings = settings
         self.breaker = breaker
@@ -79,7 +80,7 @@ class ToolChat:
         self.namespace = namespace
         self.observe = observe
         self._answered: dict[str, str] = {}
-        self._malformed: list[str] = []  # keys of turns that called no tool
+        self._malformed = malformed or MalformedReplies()  # keys of turns that called no tool
         self._lock = threading.Lock()
 
     def turn(
@@ -142,20 +143,15 @@ class ToolChat:
 
     def forget_malformed(self) -> None:
         """Drop the turns that called no tool from memory and the store (see client.py)."""
+        keys = self._malformed.drop(self.store)
         with self._lock:
-            keys, self._malformed = self._malformed, []
             for key in keys:
                 self._answered.pop(key, None)
-        discard = getattr(self.store, "discard", None)
-        if callable(discard):
-            for key in keys:
-                discard(key)
 
     def _heard(self, key: str, turn: ToolTurn) -> ToolTurn:
         malformed = not turn.calls or any(call.malformed for call in turn.calls)
         if malformed:
-            with self._lock:
-                self._malformed.append(key)
+            self._malformed.add(key)
         if self.observe is not None and not turn.repeated:
             self.observe(malformed, turn.text)
         return turn

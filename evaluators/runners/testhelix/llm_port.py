@@ -8,7 +8,8 @@ sent again (the client answers it from memory, as a cache hit).
 
 Every session of one `LlmTaskModels` reports its calls to one `FormatWatch`; when the
 watch trips (the model does not follow the reply format) the session forgets its
-malformed replies (so a resumed search asks the fixed model again) and raises
+malformed replies, and those of every earlier task (so a resumed search asks the fixed
+model again), and raises
 `ModelIgnoresFormat`, which stops the search.
 """
 
@@ -25,6 +26,7 @@ from evaluators.llm import (
     LlmClient,
     LlmFailure,
     LlmSettings,
+    MalformedReplies,
     ReplyStore,
     ToolChat,
     UsageCaps,
@@ -118,6 +120,7 @@ class LlmTaskSession:
             namespace=client.namespace,
             observe=self._turn,
             breaker=self._breaker,
+            malformed=client.malformed,
         )
         self._chats.append(chat)
         return chat
@@ -166,6 +169,8 @@ class LlmTaskModels:
             else None
         )
         self.breaker = CircuitBreaker(settings.max_consecutive_failures)
+        # Every task's malformed replies, so a format stop drops those of earlier tasks too.
+        self.malformed = MalformedReplies()
 
     def unavailable(self) -> str | None:
         """Why the model counts as unreachable (the breaker is open), or None."""
@@ -181,7 +186,12 @@ class LlmTaskModels:
         )
         meter = UsageMeter(caps, scope=f"task {namespace}")
         client = LlmClient(
-            self.settings, meter, self._cache, namespace=namespace, breaker=self.breaker
+            self.settings,
+            meter,
+            self._cache,
+            namespace=namespace,
+            breaker=self.breaker,
+            malformed=self.malformed,
         )
         session = LlmTaskSession(client, self.watch, self.breaker)
         return session, session

@@ -17,11 +17,13 @@ import pytest
 from evaluators.llm import LlmSettings, ResponseCache
 from evaluators.runners.base import RunnerLimits
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+from evaluators.runners.testhelix.model import ModelIgnoresFormat
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
 from tests.support.cli_helpers import run_rsi
 from tests.support.harness_pool_model import PoolModel
+from tests.support.llm_judge import GOOD, Judge
 from tests.support.llm_server import Garbage, LocalLlmServer, Reply
 
 ROOT = Path(__file__).resolve().parents[4]
@@ -146,3 +148,45 @@ def test_run_task_shows_one_task_before_a_search_pays(
     assert summary["usage"]["calls"] == server.calls - server.preflights > 0  # billed
     assert summary["usage"]["remembered_calls"] == repeats  # answered from memory
     assert any(p["phase"] == "selection" for p in summary["phases"])
+
+
+# -- a format stop drops every malformed reply of the search (issue 42, item 8) -----------
+
+
+def _entries_and_shards(cache: Path) -> tuple[list[str], list[str]]:
+    texts = [entry.text for entry in ResponseCache(cache).entries()]
+    return texts, sorted(path.name for path in cache.iterdir()) if cache.exists() else []
+
+
+def test_a_format_stop_drops_the_malformed_replies_of_earlier_tasks_and_their_shards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fails if only the tripping task forgets its replies, if a parse retry's malformed
+    first reply is kept, or if emptied shard directories stay behind."""
+    monkeypatch.setenv(KEY_ENV, "sk-FAKE-harness-9d1c")
+    cache = tmp_path / "llm_cache"
+    with LocalLlmServer(responder=lambda body: GOOD) as server:
+        settings = LlmSettings(
+            model="openai/local-model",
+            api_base=server.openai_base,
+            api_key_env=KEY_ENV,
+            format_check_calls=8,
+            max_malformed_share=0.6,  # it trips at the fifth malformed reply
+        )
+        models = LlmTaskModels(settings, ResponseCache(cache))
+        limits = RunnerLimits(test_timeout_s=30)
+        first, _ = models.open("task-1", limits)
+        server.script(Garbage(), Reply())  # a malformed reply, then a good parse retry
+        assert first(Judge, max_tokens=100, snippet="one").value is not None
+        server.script(Garbage(), Garbage())
+        assert first(Judge, max_tokens=100, snippet="two").value is None
+        first.finish()  # three malformed: the check has not tripped yet
+        assert len(_entries_and_shards(cache)[0]) == 4
+        second, _ = models.open("task-2", limits)
+        server.script(Garbage(), Garbage())
+        with pytest.raises(ModelIgnoresFormat):
+            second(Judge, max_tokens=100, snippet="three")
+
+    texts, shards = _entries_and_shards(cache)
+    assert texts == [GOOD]  # the parse retry's answer: well formed, kept
+    assert len(shards) == 1
