@@ -82,6 +82,8 @@ class ToolChat:
         self._answered: dict[str, str] = {}
         self._malformed = malformed or MalformedReplies()  # keys of turns that called no tool
         self._lock = threading.Lock()
+        self.requests = 0  # turns asked of the store, the server or memory, repeats included
+        self.repeats = 0  # turns answered from memory
 
     def turn(
         self,
@@ -103,6 +105,8 @@ class ToolChat:
         chars = sum(len(json.dumps(m.get("content") or "")) for m in messages)
         with self._lock:
             known = self._answered.get(key)
+            self.requests += 1
+            self.repeats += int(known is not None)
         stored = None if known is not None or self.store is None else self.store.get(key)
         answered = known is not None or stored is not None
         if not answered and self.breaker is not None and self.breaker.open_reason:

@@ -141,8 +141,9 @@ class LlmTaskSession:
             self._stop_if(self._watch.task_ended(self.calls, self.malformed))
         return {
             "model": self._client.settings.model,
-            "requests": self._client.requests,
-            "repeats": self._client.repeats,
+            # structured asks and agent turns alike (a turn is one request)
+            "requests": self._client.requests + sum(chat.requests for chat in self._chats),
+            "repeats": self._client.repeats + sum(chat.repeats for chat in self._chats),
             "replies": self.calls,
             "malformed": self.malformed,
             "example": self.example,

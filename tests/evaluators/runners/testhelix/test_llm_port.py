@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -24,7 +25,7 @@ from search_space import Strategy
 from tests.support.cli_helpers import run_rsi
 from tests.support.harness_pool_model import PoolModel
 from tests.support.llm_judge import GOOD, Judge
-from tests.support.llm_server import Garbage, LocalLlmServer, Reply
+from tests.support.llm_server import Garbage, LocalLlmServer, Reply, ToolUse
 
 ROOT = Path(__file__).resolve().parents[4]
 K3 = Strategy(initialCandidates=3, maxCandidates=3)
@@ -190,3 +191,39 @@ def test_a_format_stop_drops_the_malformed_replies_of_earlier_tasks_and_their_sh
     texts, shards = _entries_and_shards(cache)
     assert texts == [GOOD]  # the parse retry's answer: well formed, kept
     assert len(shards) == 1
+
+
+WRITE_TOOL = [{"type": "function", "function": {"name": "write_file", "parameters": {
+    "type": "object", "properties": {"path": {"type": "string"}}}}}]  # fmt: skip
+
+
+def _writes_or_judges(body: dict[str, Any]) -> str | ToolUse:
+    if not body.get("tools"):
+        return GOOD
+    if "prose" in json.dumps(body["messages"]):
+        return "I would rather describe the tests."
+    return ToolUse(calls=(("call-1", "write_file", {"path": "tests/test_a.py"}),))
+
+
+def test_the_reply_tally_counts_agent_turns_as_requests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fails if tool-calling turns are left out of `requests` (issue 42: "20 read, 1
+    malformed; 0 requests" where the harness made 22 calls)."""
+    monkeypatch.setenv(KEY_ENV, "sk-FAKE-harness-9d1c")
+    with LocalLlmServer(responder=_writes_or_judges) as server:
+        settings = LlmSettings(
+            model="openai/local-model", api_base=server.openai_base, api_key_env=KEY_ENV
+        )
+        models = LlmTaskModels(settings, ResponseCache(tmp_path / "llm_cache"))
+        session, _ = models.open("task-1", RunnerLimits(test_timeout_s=30))
+        assert session(Judge, max_tokens=100, snippet="one").value is not None
+        chat = session.tool_chat()
+        for words in ("write a test", "write a test", "answer in prose"):
+            chat.turn([{"role": "user", "content": words}], WRITE_TOOL, max_tokens=100)
+        tally = session.finish()
+        sent = server.calls
+
+    assert sent == 3  # the repeated turn was answered from memory
+    assert (tally["requests"], tally["repeats"]) == (4, 1)
+    assert (tally["replies"], tally["malformed"]) == (3, 1)
