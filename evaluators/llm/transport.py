@@ -275,10 +275,15 @@ def wire_request(
 
 
 def _charged(reservation: CallReservation, reported: LlmUsage | None) -> LlmUsage:
-    """One billed call's usage: as reported, else as reserved."""
+    """One billed call's usage: as reported, else as reserved (and marked estimated)."""
     if reported is None:
-        reported = LlmUsage(
-            input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
+        return LlmUsage(
+            calls=1,
+            input_tokens=reservation.input_tokens,
+            output_tokens=reservation.output_tokens,
+            estimated_calls=1,
+            estimated_input_tokens=reservation.input_tokens,
+            estimated_output_tokens=reservation.output_tokens,
         )
     return reported.model_copy(update={"calls": 1})
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import typer
@@ -47,3 +48,20 @@ def print_json(data: Any) -> None:
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json", by_alias=True)
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def unreported(usage: Mapping[str, Any]) -> str:
+    """What of a usage record (calls, input_tokens, output_tokens, estimated_*) a server
+    reported and what is only its reservation (a timed-out call, a reply without usage)."""
+    calls, est_calls = usage.get("calls", 0), usage.get("estimated_calls", 0)
+    est_in, est_out = (
+        usage.get("estimated_input_tokens", 0),
+        usage.get("estimated_output_tokens", 0),
+    )
+    return (
+        f"reported by the server: {calls - est_calls:,.0f} calls, "
+        f"{usage.get('input_tokens', 0) - est_in:,.0f} input and "
+        f"{usage.get('output_tokens', 0) - est_out:,.0f} output tokens; "
+        f"not reported (timed out, lost or without usage), counted at their reservation: "
+        f"{est_calls:,.0f} calls, {est_in:,.0f} input and {est_out:,.0f} output tokens"
+    )

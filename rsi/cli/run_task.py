@@ -22,7 +22,7 @@ from evaluators.judge import judge
 from evaluators.metrics import score_task
 from evaluators.runners import RunnerResult, run_safely
 from evaluators.tasks import Task, TaskSet
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, unreported
 from rsi.config import load_config
 from rsi.engine import EvaluationServices, build_services
 from search_space import Strategy, UserInputError, load_model
@@ -134,6 +134,8 @@ def _render(summary: dict[str, Any]) -> None:
         f"usage: {usage['calls']} model calls, {usage['input_tokens']} input and "
         f"{usage['output_tokens']} output tokens, {usage['steps']} steps, {usage['seconds']:.1f} s"
     )
+    if usage.get("estimated_calls"):
+        console.print(f"  {unreported(usage)}")
     tally = summary["reply_format"]
     if tally is not None:
         console.print(

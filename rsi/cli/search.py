@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rsi.api import Run, default_run_dir, load_run, prepare
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, unreported
 from rsi.cli.progress import SearchProgress
 from rsi.config import (
     CONFIG_FILE,
@@ -291,6 +291,8 @@ def render_spend(spent: Spend) -> None:
             f"{tokens.input_tokens:,.0f} input and {tokens.output_tokens:,.0f} output tokens, "
             f"{money}"
         )
+        if tokens.estimated_calls:
+            console.print(f"  {unreported(tokens.model_dump())}")
     if spent.total_usd is not None and sum(m is not None for m in spent.models.values()) > 1:
         console.print(f"spent in all: ${spent.total_usd:,.2f}")
 

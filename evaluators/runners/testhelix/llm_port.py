@@ -107,6 +107,9 @@ class LlmTaskSession:
             remembered_calls=used.remembered_calls,
             input_tokens=used.input_tokens,
             output_tokens=used.output_tokens,
+            estimated_calls=used.estimated_calls,
+            estimated_input_tokens=used.estimated_input_tokens,
+            estimated_output_tokens=used.estimated_output_tokens,
         )
 
     def tool_chat(self) -> ToolChat:

@@ -25,7 +25,10 @@ from tests.support.search_fixtures import write_k3_config
 
 
 def _run(
-    directory: Path, config: ExperimentConfig, phases: tuple[dict[str, object], ...] = ()
+    directory: Path,
+    config: ExperimentConfig,
+    phases: tuple[dict[str, object], ...] = (),
+    unreported: dict[str, int] | None = None,
 ) -> Path:
     run = directory / "run"
     run.mkdir()
@@ -36,6 +39,7 @@ def _run(
         RunStarted(run_id="run", experiment="testhelix-k3", config_hash="x", seed=42),
     )
     usage = {"calls": 10, "input_tokens": 100_000, "output_tokens": 20_000, "steps": 3}
+    usage.update(unreported or {})
     journal.append(
         "eval:train:s:t:42",
         Evaluation(
@@ -58,6 +62,7 @@ def _run(
             calls=3,
             input_tokens=9_000,
             output_tokens=300,
+            **(unreported or {}),
         ),
     )
     journal.close()
@@ -136,3 +141,19 @@ def test_status_totals_where_the_agent_pairs_calls_went(tmp_path: Path) -> None:
     (tmp_path / "structured").mkdir()
     bare = _run(tmp_path / "structured", config)  # no agent pairs ran: nothing to total
     assert json.loads(run_rsi("status", str(bare), "--json").stdout)["calls"] == {}
+
+
+def test_status_shows_what_the_server_reported_apart_from_reservations(tmp_path: Path) -> None:
+    """Issue 42: a timed-out call is billed at its reservation but must not read as tokens
+    a server reported. Both scopes here: 2 calls of 100 output tokens no server reported."""
+    config = load_config(write_k3_config(tmp_path))
+    held = {"estimated_calls": 2, "estimated_input_tokens": 250, "estimated_output_tokens": 200}
+    run = _run(tmp_path, config, unreported=held)
+    text = " ".join(run_rsi("status", str(run)).stdout.split())
+    assert "generator model usage (anthropic/claude-opus-4-6): 10 calls" in text
+    assert "reported by the server: 8 calls, 99,750 input and 19,800 output tokens" in text
+    assert "counted at their reservation: 2 calls, 250 input and 200 output tokens" in text
+    assert "reported by the server: 1 calls, 8,750 input and 100 output tokens" in text
+    (tmp_path / "old").mkdir()
+    old = _run(tmp_path / "old", config)  # a journal from before: no such line
+    assert "reported by the server" not in run_rsi("status", str(old)).stdout
