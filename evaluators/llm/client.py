@@ -3,7 +3,9 @@
 - The prompt is the signature formatted by dspy's `ChatAdapter` (`[[ ## field ## ]]`
   sections; a pydantic-typed output field carries its JSON schema); the reply is parsed
   by the same adapter into the annotated types. No JSON-adapter fallback: every request
-  this client makes is one it meters.
+  this client makes is one it meters. Under structured output (`[llm] structured_output`,
+  see structured.py) the prompt and the parse are dspy's `JSONAdapter`'s, and the request
+  carries the reply's JSON schema as its `response_format`.
 - A reply that does not parse is sent back once, as the assistant's turn, followed by the
   parse error and the output format; a second miss is `LlmFailure(kind="malformed")`,
   carrying the last reply's text (`reply`) so the caller can show the model what it sent.
@@ -49,6 +51,7 @@ from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.structured import reply_schema, response_format, structured_mode
 from evaluators.llm.transport import Completion, LmFactory, Transport, litellm_lm
 from search_space import UserInputError
 
@@ -75,6 +78,7 @@ class LlmClient:
         malformed: MalformedReplies | None = None,
     ) -> None:
         from dspy.adapters.chat_adapter import ChatAdapter
+        from dspy.adapters.json_adapter import JSONAdapter
 
         self.settings = settings
         self.meter = meter
@@ -82,7 +86,12 @@ class LlmClient:
         store = _cassette(settings.replay) if settings.replay is not None else cache
         self.store = store
         self._transport = Transport(settings, meter, store, lm_factory, sleep, breaker)
-        self._adapter = ChatAdapter(use_json_adapter_fallback=False)
+        self.structured = structured_mode(settings)  # "prompt": no response_format
+        self._adapter = (
+            ChatAdapter(use_json_adapter_fallback=False)
+            if self.structured == "prompt"
+            else JSONAdapter(use_native_function_calling=False)
+        )
         self._answered: dict[str, CachedReply] = {}  # this client's answered requests
         self.malformed = malformed or MalformedReplies()  # keys of replies that did not parse
         self._lock = threading.Lock()
@@ -154,10 +163,15 @@ class LlmClient:
     def _complete(
         self, signature: type[dspy.Signature], messages: list[dict[str, Any]], max_tokens: int
     ) -> Completion | LlmFailure:
+        schema = output_schema(signature)
+        form = None
+        if self.structured != "prompt":  # keys of the prompt mode stay as they were
+            form = response_format(self.structured, reply_schema(signature))
+            schema = {**schema, "response_format": form}
         key = request_key(
             model=self.settings.model,
             messages=messages,
-            output_schema=output_schema(signature),
+            output_schema=schema,
             temperature=self.settings.temperature,
             max_tokens=max_tokens,
             namespace=self.namespace,
@@ -172,7 +186,9 @@ class LlmClient:
             if isinstance(again, Completion):
                 return replace(again, repeated=True)
             return again
-        done = self._transport.complete(messages, key=key, max_tokens=max_tokens)
+        done = self._transport.complete(
+            messages, key=key, max_tokens=max_tokens, response_format=form
+        )
         if isinstance(done, Completion):
             with self._lock:
                 self._answered[key] = CachedReply(

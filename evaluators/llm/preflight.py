@@ -8,8 +8,10 @@
   hosted and local models alike, and the reply must parse as that provider's answer. A DNS
   failure, a refused or timed-out connection, an authentication error, or a server that
   does not speak the provider's API (an HTML page, a 501) is refused in one line naming
-  the model and the cause. It costs one tiny paid call; `check=False` (the CLI's
-  `--skip-model-check`) skips the request for users who must not spend even that.
+  the model and the cause. It costs one tiny paid call (and, under `[llm]
+  structured_output = "auto"`, up to two more that choose how typed requests carry their
+  reply's schema: structured.py); `check=False` (the CLI's `--skip-model-check`) skips
+  the requests for users who must not spend even that.
 - A process checks each (model, api_base, key variable) once: the runner and the
   proposer of one search share the answer.
 Every error is a one-line `UserInputError` (exit 2), and never holds the key.
@@ -21,6 +23,7 @@ import threading
 
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.structured import probe, remember
 from evaluators.llm.transport import LmFactory, api_key, litellm_lm, wire_request
 from search_space import UserInputError
 
@@ -49,6 +52,7 @@ def preflight(
         if not check or identity in _checked:
             return
     _ask_once(settings, timeout_s, lm_factory)
+    _choose_structured_output(settings, timeout_s, lm_factory)
     with _checked_lock:
         _checked.add(identity)
 
@@ -77,3 +81,14 @@ def _ask_once(settings: LlmSettings, timeout_s: float, lm_factory: LmFactory) ->
             f"llm.model: {settings.model}{where} cannot be used: {cause} ({detail}); "
             "fix [llm], or pass --skip-model-check to start without this check"
         ) from None
+
+
+def _choose_structured_output(
+    settings: LlmSettings, timeout_s: float, lm_factory: LmFactory
+) -> None:
+    """Under `structured_output = "auto"`, probe the endpoint once and keep its mode
+    (evaluators/llm/structured.py); a probe that fails only means "prompt"."""
+    if settings.structured_output != "auto":
+        return
+    lm = lm_factory(settings, api_key(settings), timeout_s)
+    remember(settings, probe(settings, lm))

@@ -119,7 +119,12 @@ class Transport:
         self.breaker = breaker
 
     def complete(
-        self, messages: Sequence[Mapping[str, Any]], *, key: str, max_tokens: int
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        key: str,
+        max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> Completion | LlmFailure:
         chars = sum(len(str(message.get("content") or "")) for message in messages)
         try:
@@ -135,7 +140,7 @@ class Transport:
         except MissingKey as missing:
             outcome: Completion | LlmFailure = LlmFailure(kind="config", message=str(missing))
         else:
-            outcome = self._paid(messages, key, secret, chars, max_tokens)
+            outcome = self._paid(messages, key, secret, chars, max_tokens, response_format)
         if self.breaker is not None:
             if isinstance(outcome, LlmFailure):
                 self.breaker.failed(outcome.kind, outcome.message)
@@ -173,6 +178,7 @@ class Transport:
         secret: str,
         chars: int,
         max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> Completion | LlmFailure:
         from dspy.utils.exceptions import LMError
 
@@ -187,7 +193,8 @@ class Transport:
             reported: LlmUsage | None = None
             try:
                 timeout = min(self.settings.call_timeout_s, self.meter.remaining_wall_s())
-                text, reported = self._send(messages, secret, max(timeout, 0.001), max_tokens)
+                wait = max(timeout, 0.001)
+                text, reported = self._send(messages, secret, wait, max_tokens, response_format)
             except LMError as error:
                 kind, reported = _classify(error)
                 message = redact(f"{type(error).__name__}: {error}", secret)
@@ -208,13 +215,20 @@ class Transport:
         raise AssertionError("unreachable: the last attempt returns")
 
     def _send(
-        self, messages: Sequence[Mapping[str, Any]], secret: str, timeout: float, max_tokens: int
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        secret: str,
+        timeout: float,
+        max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> tuple[str, LlmUsage | None]:
         import dspy
         from dspy.lm15 import TextPart
 
         lm = self.lm_factory(self.settings, secret, timeout)
-        request = wire_request(self.settings, lm.model, messages, max_tokens)
+        request = wire_request(
+            self.settings, lm.model, messages, max_tokens, response_format=response_format
+        )
         with dspy.context(disable_history=True):
             response = lm(request)
         text = "".join(p.text for p in response.message.parts if isinstance(p, TextPart))
@@ -248,13 +262,16 @@ def wire_request(
     messages: Sequence[Mapping[str, Any]],
     max_tokens: int,
     temperature: float | None = None,
+    response_format: Mapping[str, Any] | None = None,
 ) -> dspy.lm15.Request:
     """The canonical request for `messages`, its output limit spelled as the endpoint reads it.
 
     dspy's typed path writes OpenAI's `max_completion_tokens`, which hosted OpenAI takes
     and llama.cpp's server (and other local OpenAI-compatible servers) ignores, so a
     reply there runs to the end of the context. A local endpoint (`openai/...` with an
-    `api_base`) gets `max_tokens` instead, through the request's verbatim extensions."""
+    `api_base`) gets `max_tokens` instead, through the request's verbatim extensions.
+    A `json_object` response format with a schema (llama.cpp's) has no canonical slot
+    either and goes the same way; `json_schema` is canonical."""
     from dataclasses import replace as with_changes
 
     from dspy.lm15 import request_from_openai_chat
@@ -264,13 +281,19 @@ def wire_request(
         "messages": [dict(message) for message in messages],
         "temperature": settings.temperature if temperature is None else temperature,
     }
-    local = settings.provider == "openai" and settings.api_base is not None
-    if not local:
+    verbatim: dict[str, Any] = {}
+    if settings.provider == "openai" and settings.api_base is not None:
+        verbatim["max_tokens"] = max_tokens
+    else:
         body["max_tokens"] = max_tokens
+    if response_format is not None and response_format.get("type") == "json_schema":
+        body["response_format"] = dict(response_format)
+    elif response_format is not None:
+        verbatim["response_format"] = dict(response_format)
     request = request_from_openai_chat(body)
-    if not local:
+    if not verbatim:
         return request
-    extensions = {**(request.config.extensions or {}), "max_tokens": max_tokens}
+    extensions = {**(request.config.extensions or {}), **verbatim}
     return with_changes(request, config=with_changes(request.config, extensions=extensions))
 
 

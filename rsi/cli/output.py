@@ -16,6 +16,8 @@ import typer
 from pydantic import BaseModel
 from rich.console import Console
 
+from evaluators.llm import LlmSettings, structured_mode
+
 PIPED_WIDTH = 100  # the usual 80 when piped folds tables and the documented JSON shapes
 
 
@@ -65,3 +67,9 @@ def unreported(usage: Mapping[str, Any]) -> str:
         f"not reported (timed out, lost or without usage), counted at their reservation: "
         f"{est_calls:,.0f} calls, {est_in:,.0f} input and {est_out:,.0f} output tokens"
     )
+
+
+def structured_line(settings: LlmSettings) -> str:
+    """How the model's typed requests carry their reply's schema, and who chose it."""
+    how = "chosen by the model check" if settings.structured_output == "auto" else "[llm]"
+    return f"structured output: {structured_mode(settings)} ({how})"

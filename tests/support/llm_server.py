@@ -23,6 +23,14 @@
 it caps a reply only by `max_tokens` (`max_completion_tokens` is ignored), and it drops the
 tools of a request that does not say `tool_choice`, answering in prose instead.
 
+Structured output (`response_format`): by default it is ignored, as a server without
+grammars does. In llama.cpp mode a `json_schema` format is refused with a 500 and a
+`json_object` format with a `schema` is kept: the reply is a JSON value matching the schema
+(`schema_instance`) instead of the responder's text. `server.json_schema = True` keeps a
+`json_schema` format the same way, as hosted APIs do. The model check's structured-output
+probe (`evaluators.llm.structured.PROBE_PROMPT`) is answered without the responder and
+counted in `preflights`.
+
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
 the request's max tokens. Use it as a context manager or through the `llm_server` fixture;
@@ -44,6 +52,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+
+from evaluators.llm.structured import PROBE_PROMPT
 
 
 @dataclass(frozen=True)
@@ -127,6 +137,7 @@ class LocalLlmServer:
         self.calls = 0
         self.preflights = 0  # model checks answered (see the module docstring)
         self.llama_cpp = False  # llama.cpp's habits (see the module docstring)
+        self.json_schema = False  # keeps a json_schema response_format (hosted APIs)
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -205,6 +216,11 @@ class LocalLlmServer:
     ) -> tuple[int, dict[str, str], bytes]:
         """(status, headers, body) for one completion request."""
         action = self._next_action(body, path, key)
+        form = body.get("response_format")
+        if isinstance(form, dict) and self.llama_cpp and form.get("type") == "json_schema":
+            action = Status(500)  # llama.cpp's server refuses json_schema
+            with self._lock:
+                self.preflights += int(message_text(body) == PROBE_PROMPT)
         if isinstance(action, Status):
             headers = {}
             if action.retry_after is not None:
@@ -219,8 +235,13 @@ class LocalLlmServer:
         reply = action if isinstance(action, Reply) else Reply()
         if reply.delay_s:
             time.sleep(reply.delay_s)
-        if isinstance(action, Garbage):
-            text: str | ToolUse = action.text
+        kept = self._kept_schema(body)
+        if message_text(body) == PROBE_PROMPT:  # the model check's structured-output probe
+            with self._lock:
+                self.preflights += 1
+            text: str | ToolUse = "ok" if kept is None else json.dumps(schema_instance(kept))
+        elif isinstance(action, Garbage):
+            text = action.text
             if max_tokens_of(body) == 1:  # a prose model answers the model check in prose
                 with self._lock:
                     self.preflights += 1
@@ -228,6 +249,8 @@ class LocalLlmServer:
             text = "ok"  # the model check before a run (evaluators.llm.preflight)
             with self._lock:
                 self.preflights += 1
+        elif reply.text is None and kept is not None:
+            text = json.dumps(schema_instance(kept))  # a grammar keeps the reply to the schema
         else:
             text = reply.text if reply.text is not None else self.responder(body)
         if isinstance(text, ToolUse) and self.llama_cpp and "tool_choice" not in body:
@@ -244,6 +267,17 @@ class LocalLlmServer:
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
         return 200, {}, json.dumps(_openai_reply(self.model, text, usage)).encode()
+
+    def _kept_schema(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """The schema a reply must match under the request's response_format, or None."""
+        form = body.get("response_format")
+        if not isinstance(form, dict):
+            return None
+        if form.get("type") == "json_object" and self.llama_cpp:
+            return form.get("schema")
+        if form.get("type") == "json_schema" and self.json_schema:
+            return (form.get("json_schema") or {}).get("schema")
+        return None
 
     def _tool_reply(
         self, path: str, body: dict[str, Any], use: ToolUse, reply: Reply
@@ -271,6 +305,27 @@ class LocalLlmServer:
         ]
         answer["choices"][0]["finish_reason"] = "tool_calls"
         return 200, {}, json.dumps(answer).encode()
+
+
+def schema_instance(schema: dict[str, Any], defs: dict[str, Any] | None = None) -> Any:
+    """The least JSON value matching a JSON schema (objects with every property, the first
+    enum value, 0, "", false, []), as a grammar-constrained server would produce."""
+    defs = {**(defs or {}), **schema.get("$defs", {})}
+    if "$ref" in schema:
+        return schema_instance(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
+    if "enum" in schema:
+        return schema["enum"][0]
+    if "const" in schema:
+        return schema["const"]
+    for key in ("anyOf", "oneOf", "allOf"):
+        if key in schema:
+            return schema_instance(schema[key][0], defs)
+    kind = schema.get("type", "object")
+    kind = kind[0] if isinstance(kind, list) else kind
+    if kind == "object":
+        properties = schema.get("properties", {})
+        return {name: schema_instance(sub, defs) for name, sub in properties.items()}
+    return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(kind)
 
 
 def _error_type(code: int) -> str:
