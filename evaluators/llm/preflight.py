@@ -19,7 +19,10 @@ Every error is a one-line `UserInputError` (exit 2), and never holds the key.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import threading
+from collections.abc import Iterator
 
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
@@ -51,8 +54,9 @@ def preflight(
     with _checked_lock:
         if not check or identity in _checked:
             return
-    _ask_once(settings, timeout_s, lm_factory)
-    _choose_structured_output(settings, timeout_s, lm_factory)
+    with _truncation_expected():
+        _ask_once(settings, timeout_s, lm_factory)
+        _choose_structured_output(settings, timeout_s, lm_factory)
     with _checked_lock:
         _checked.add(identity)
 
@@ -92,3 +96,21 @@ def _choose_structured_output(
         return
     lm = lm_factory(settings, api_key(settings), timeout_s)
     remember(settings, probe(settings, lm))
+
+
+class _DropTruncation(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("LM response was truncated")
+
+
+@contextlib.contextmanager
+def _truncation_expected() -> Iterator[None]:
+    """The check asks for one token (the probes for a few): dspy's warning that a reply was
+    truncated ("increase max_tokens") is expected there, and dropped while it runs."""
+    logger = logging.getLogger("dspy.clients.lm")
+    drop = _DropTruncation()
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)

@@ -266,7 +266,10 @@ class LocalLlmServer:
         usage = (prompt, completion) if reply.usage else None
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
-        return 200, {}, json.dumps(_openai_reply(self.model, text, usage)).encode()
+        answer = _openai_reply(self.model, text, usage)
+        if completion >= limit:  # stopped by the limit, as a real server says
+            answer["choices"][0]["finish_reason"] = "length"
+        return 200, {}, json.dumps(answer).encode()
 
     def _kept_schema(self, body: dict[str, Any]) -> dict[str, Any] | None:
         """The schema a reply must match under the request's response_format, or None."""

@@ -143,8 +143,9 @@ def test_run_task_shows_one_task_before_a_search_pays(
     summary = json.loads(result.stdout)
     assert summary["scores"]["F"] == 1 and summary["scores"]["S"] == 1
     assert (out / "submission" / "run.sh").is_file() and (out / "trace.json").is_file()
-    # the task's calls, plus the model check sent once before it (not the task's usage)
-    assert server.preflights == 1
+    # the task's calls, plus the model check sent once before it (not the task's usage):
+    # one request and two structured-output probes, which this server ignores
+    assert server.preflights == 3
     repeats = summary["reply_format"]["repeats"] if summary["reply_format"] else 0
     assert summary["usage"]["calls"] == server.calls - server.preflights > 0  # billed
     assert summary["usage"]["remembered_calls"] == repeats  # answered from memory
