@@ -209,7 +209,8 @@ class LlmClient:
         except AdapterParseError as error:
             if error.parsed_result is not None:
                 missing = sorted(set(signature.output_fields) - set(error.parsed_result))
-                return {}, f"missing output fields {missing} (each starts with [[ ## name ## ]])"
+                where = "[[ ## name ## ]]" if self.structured == "prompt" else "a JSON key"
+                return {}, f"missing output fields {missing} (each starts with {where})"
             head = str(error).split("\n\nAdapter ", 1)[0]
             return {}, head[:MAX_ERROR_CHARS]
         except (ValueError, TypeError) as error:

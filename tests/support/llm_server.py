@@ -22,14 +22,7 @@
 `server.llama_cpp = True` makes it keep two habits of llama.cpp's OpenAI-compatible server:
 it caps a reply only by `max_tokens` (`max_completion_tokens` is ignored), and it drops the
 tools of a request that does not say `tool_choice`, answering in prose instead.
-
-Structured output (`response_format`): by default it is ignored, as a server without
-grammars does. In llama.cpp mode a `json_schema` format is refused with a 500 and a
-`json_object` format with a `schema` is kept: the reply is a JSON value matching the schema
-(`schema_instance`) instead of the responder's text. `server.json_schema = True` keeps a
-`json_schema` format the same way, as hosted APIs do. The model check's structured-output
-probe (`evaluators.llm.structured.PROBE_PROMPT`) is answered without the responder and
-counted in `preflights`.
+Structured output: tests/support/schema_replies.py (its model-check probe is a preflight).
 
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
@@ -53,7 +46,7 @@ from typing import Any
 
 import pytest
 
-from evaluators.llm.structured import PROBE_PROMPT
+from tests.support.schema_replies import PROBE_PROMPT, kept_schema, refuses, schema_instance
 
 
 @dataclass(frozen=True)
@@ -204,6 +197,7 @@ class LocalLlmServer:
             self.requests.append(body)
             self.paths.append(path)
             self.keys_seen.append(key)
+            self.preflights += int(message_text(body) == PROBE_PROMPT)
             return self._script.pop(0) if self._script else self.always
 
     def _count(self, prompt: int, completion: int) -> None:
@@ -216,11 +210,7 @@ class LocalLlmServer:
     ) -> tuple[int, dict[str, str], bytes]:
         """(status, headers, body) for one completion request."""
         action = self._next_action(body, path, key)
-        form = body.get("response_format")
-        if isinstance(form, dict) and self.llama_cpp and form.get("type") == "json_schema":
-            action = Status(500)  # llama.cpp's server refuses json_schema
-            with self._lock:
-                self.preflights += int(message_text(body) == PROBE_PROMPT)
+        action = Status(500) if self.llama_cpp and refuses(body) else action
         if isinstance(action, Status):
             headers = {}
             if action.retry_after is not None:
@@ -235,10 +225,8 @@ class LocalLlmServer:
         reply = action if isinstance(action, Reply) else Reply()
         if reply.delay_s:
             time.sleep(reply.delay_s)
-        kept = self._kept_schema(body)
+        kept = kept_schema(body, llama_cpp=self.llama_cpp, json_schema=self.json_schema)
         if message_text(body) == PROBE_PROMPT:  # the model check's structured-output probe
-            with self._lock:
-                self.preflights += 1
             text: str | ToolUse = "ok" if kept is None else json.dumps(schema_instance(kept))
         elif isinstance(action, Garbage):
             text = action.text
@@ -266,21 +254,8 @@ class LocalLlmServer:
         usage = (prompt, completion) if reply.usage else None
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
-        answer = _openai_reply(self.model, text, usage)
-        if completion >= limit:  # stopped by the limit, as a real server says
-            answer["choices"][0]["finish_reason"] = "length"
-        return 200, {}, json.dumps(answer).encode()
-
-    def _kept_schema(self, body: dict[str, Any]) -> dict[str, Any] | None:
-        """The schema a reply must match under the request's response_format, or None."""
-        form = body.get("response_format")
-        if not isinstance(form, dict):
-            return None
-        if form.get("type") == "json_object" and self.llama_cpp:
-            return form.get("schema")
-        if form.get("type") == "json_schema" and self.json_schema:
-            return (form.get("json_schema") or {}).get("schema")
-        return None
+        finish = "length" if completion >= limit else "stop"  # as a real server says
+        return 200, {}, json.dumps(_openai_reply(self.model, text, usage, finish)).encode()
 
     def _tool_reply(
         self, path: str, body: dict[str, Any], use: ToolUse, reply: Reply
@@ -310,32 +285,13 @@ class LocalLlmServer:
         return 200, {}, json.dumps(answer).encode()
 
 
-def schema_instance(schema: dict[str, Any], defs: dict[str, Any] | None = None) -> Any:
-    """The least JSON value matching a JSON schema (objects with every property, the first
-    enum value, 0, "", false, []), as a grammar-constrained server would produce."""
-    defs = {**(defs or {}), **schema.get("$defs", {})}
-    if "$ref" in schema:
-        return schema_instance(defs[schema["$ref"].rsplit("/", 1)[-1]], defs)
-    if "enum" in schema:
-        return schema["enum"][0]
-    if "const" in schema:
-        return schema["const"]
-    for key in ("anyOf", "oneOf", "allOf"):
-        if key in schema:
-            return schema_instance(schema[key][0], defs)
-    kind = schema.get("type", "object")
-    kind = kind[0] if isinstance(kind, list) else kind
-    if kind == "object":
-        properties = schema.get("properties", {})
-        return {name: schema_instance(sub, defs) for name, sub in properties.items()}
-    return {"array": [], "string": "", "integer": 0, "number": 0, "boolean": False}.get(kind)
-
-
 def _error_type(code: int) -> str:
     return {429: "rate_limit_error", 529: "overloaded_error"}.get(code, "api_error")
 
 
-def _openai_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[str, Any]:
+def _openai_reply(
+    model: str, text: str, usage: tuple[int, int] | None, finish: str = "stop"
+) -> dict[str, Any]:
     reply: dict[str, Any] = {
         "id": "chatcmpl-local",
         "object": "chat.completion",
@@ -345,7 +301,7 @@ def _openai_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[
             {
                 "index": 0,
                 "message": {"role": "assistant", "content": text},
-                "finish_reason": "stop",
+                "finish_reason": finish,
             }
         ],
     }
