@@ -24,6 +24,7 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 from evaluators.llm.cache import (  # after the environment defaults
     CachedReply,
     Cassette,
+    MalformedReplies,
     ReplayMiss,
     ReplyStore,
     ResponseCache,
@@ -54,6 +55,7 @@ from evaluators.llm.prompts import PromptFiles
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.structured import structured_mode
 from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
 from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
 from evaluators.llm.tool_session import SessionRun, ToolAnswer, ToolSession, tool_spec
@@ -77,6 +79,7 @@ __all__ = [
     "LlmSettings",
     "LlmUsage",
     "LmFactory",
+    "MalformedReplies",
     "ModelHealth",
     "MoneyCaps",
     "MoneyLedger",
@@ -102,5 +105,6 @@ __all__ = [
     "price_of",
     "redact",
     "request_key",
+    "structured_mode",
     "tool_spec",
 ]

@@ -4,8 +4,11 @@
   temperature, max tokens, the caller's namespace and an occurrence, always 0 now that a
   client never sends an identical request twice (kept so that existing caches still hit).
   Never the key, never `api_base` (a recorded run replays against any address, or none).
-- `ResponseCache.discard(key)` forgets an entry: the client drops replies of a model
-  that ignored the reply format, so a resumed search asks the fixed model again.
+- `ResponseCache.discard(key)` forgets an entry (and its shard directory once empty): the
+  client drops replies of a model that ignored the reply format, so a resumed search asks
+  the fixed model again. `MalformedReplies` collects those keys for every client of one
+  search, so that the replies of tasks that ended before the format check tripped are
+  dropped too.
 - An entry holds the raw reply text and the usage the provider reported; nothing else
   (no prompt, no key). One file per entry, `<dir>/<key[:2]>/<key>.json`, written to a
   temporary file and renamed into place, so a crash leaves an entry whole or absent.
@@ -17,6 +20,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -80,6 +84,31 @@ def request_key(
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+_shards = threading.Lock()  # a shard directory is never removed while an entry is written
+
+
+class MalformedReplies:
+    """The keys of stored replies that did not parse, shared by the clients of one search."""
+
+    def __init__(self) -> None:
+        self._keys: list[str] = []
+        self._lock = threading.Lock()
+
+    def add(self, *keys: str) -> None:
+        with self._lock:
+            self._keys.extend(keys)
+
+    def drop(self, store: ReplyStore | None) -> list[str]:
+        """Discard every collected reply from `store` (when it can discard); returns the keys."""
+        with self._lock:
+            keys, self._keys = self._keys, []
+        discard = getattr(store, "discard", None)
+        if callable(discard):
+            for key in keys:
+                discard(key)
+        return keys
+
+
 class ResponseCache:
     """Paid replies, one file each under `directory` (created on first write)."""
 
@@ -96,8 +125,11 @@ class ResponseCache:
 
     def put(self, reply: CachedReply) -> None:
         path = self._path(reply.key)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+        with _shards:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            descriptor, temporary = tempfile.mkstemp(
+                dir=path.parent, prefix=".tmp-", suffix=".json"
+            )
         try:
             with os.fdopen(descriptor, "w", encoding="utf-8") as handle:
                 handle.write(reply.model_dump_json())
@@ -109,8 +141,12 @@ class ResponseCache:
             raise
 
     def discard(self, key: str) -> None:
-        """Forget one entry (a reply the caller will not replay); absent is fine."""
-        self._path(key).unlink(missing_ok=True)
+        """Forget one entry (a reply the caller will not replay), and its shard directory
+        once that is empty; absent is fine."""
+        path = self._path(key)
+        path.unlink(missing_ok=True)
+        with _shards, contextlib.suppress(OSError):  # not empty, or already gone
+            path.parent.rmdir()
 
     def entries(self) -> list[CachedReply]:
         """Every whole entry, ordered by key."""

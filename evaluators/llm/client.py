@@ -3,7 +3,9 @@
 - The prompt is the signature formatted by dspy's `ChatAdapter` (`[[ ## field ## ]]`
   sections; a pydantic-typed output field carries its JSON schema); the reply is parsed
   by the same adapter into the annotated types. No JSON-adapter fallback: every request
-  this client makes is one it meters.
+  this client makes is one it meters. Under structured output (`[llm] structured_output`,
+  see structured.py) the prompt and the parse are dspy's `JSONAdapter`'s, and the request
+  carries the reply's JSON schema as its `response_format`.
 - A reply that does not parse is sent back once, as the assistant's turn, followed by the
   parse error and the output format; a second miss is `LlmFailure(kind="malformed")`,
   carrying the last reply's text (`reply`) so the caller can show the model what it sent.
@@ -19,9 +21,10 @@
   marked `repeated` on the reply or failure, so a caller can treat "same question, same
   answer" as no progress. Failed requests (transport, timeout) are not
   answers and may be sent again.
-- `forget_malformed()` drops the replies that did not parse from memory and from the
-  store, so that a search stopped because its model ignored the reply format is not fed
-  those replies again once the model is fixed and the search resumed.
+- `forget_malformed()` drops the replies that did not parse (a parse retry's first reply
+  included) from memory and from the store, so that a search stopped because its model
+  ignored the reply format is not fed those replies again once the model is fixed and
+  the search resumed. Clients given one `MalformedReplies` drop each other's too.
 - Thread-safe: the K pairs of a harness may ask concurrently through one client.
 """
 
@@ -36,12 +39,19 @@ from typing import TYPE_CHECKING, Any
 
 from pydantic import TypeAdapter
 
-from evaluators.llm.cache import CachedReply, Cassette, ReplyStore, request_key
+from evaluators.llm.cache import (
+    CachedReply,
+    Cassette,
+    MalformedReplies,
+    ReplyStore,
+    request_key,
+)
 from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
+from evaluators.llm.structured import reply_schema, response_format, structured_mode
 from evaluators.llm.transport import Completion, LmFactory, Transport, litellm_lm
 from search_space import UserInputError
 
@@ -65,8 +75,10 @@ class LlmClient:
         lm_factory: LmFactory = litellm_lm,
         sleep: Callable[[float], None] = time.sleep,
         health: ModelHealth | None = None,
+        malformed: MalformedReplies | None = None,
     ) -> None:
         from dspy.adapters.chat_adapter import ChatAdapter
+        from dspy.adapters.json_adapter import JSONAdapter
 
         self.settings = settings
         self.meter = meter
@@ -74,9 +86,14 @@ class LlmClient:
         store = _cassette(settings.replay) if settings.replay is not None else cache
         self.store = store
         self._transport = Transport(settings, meter, store, lm_factory, sleep, health)
-        self._adapter = ChatAdapter(use_json_adapter_fallback=False)
+        self.structured = structured_mode(settings)  # "prompt": no response_format
+        self._adapter = (
+            ChatAdapter(use_json_adapter_fallback=False)
+            if self.structured == "prompt"
+            else JSONAdapter(use_native_function_calling=False)
+        )
         self._answered: dict[str, CachedReply] = {}  # this client's answered requests
-        self._malformed: list[str] = []  # keys of replies that did not parse
+        self.malformed = malformed or MalformedReplies()  # keys of replies that did not parse
         self._lock = threading.Lock()
         self.requests = 0  # requests asked of the transport or memory, repeats included
         self.repeats = 0  # requests answered from memory
@@ -122,9 +139,9 @@ class LlmClient:
             return _timed(failure, started, self.meter)
         outputs, problem = self._parse(signature, second.text)
         if problem is None:
+            self.malformed.add(first.key)
             return _reply(outputs, first, second, started, self.meter, retried=True)
-        with self._lock:
-            self._malformed.extend([first.key, second.key])
+        self.malformed.add(first.key, second.key)
         failure = LlmFailure(
             kind="malformed",
             message=redact(f"the reply did not parse twice: {problem}", None),
@@ -137,23 +154,24 @@ class LlmClient:
 
     def forget_malformed(self) -> int:
         """Drop every reply that did not parse from memory and the store; returns how many."""
+        keys = self.malformed.drop(self._transport.store)
         with self._lock:
-            keys, self._malformed = self._malformed, []
             for key in keys:
                 self._answered.pop(key, None)
-        discard = getattr(self._transport.store, "discard", None)
-        if callable(discard):
-            for key in keys:
-                discard(key)
         return len(keys)
 
     def _complete(
         self, signature: type[dspy.Signature], messages: list[dict[str, Any]], max_tokens: int
     ) -> Completion | LlmFailure:
+        schema = output_schema(signature)
+        form = None
+        if self.structured != "prompt":  # keys of the prompt mode stay as they were
+            form = response_format(self.structured, reply_schema(signature))
+            schema = {**schema, "response_format": form}
         key = request_key(
             model=self.settings.model,
             messages=messages,
-            output_schema=output_schema(signature),
+            output_schema=schema,
             temperature=self.settings.temperature,
             max_tokens=max_tokens,
             namespace=self.namespace,
@@ -168,7 +186,9 @@ class LlmClient:
             if isinstance(again, Completion):
                 return replace(again, repeated=True)
             return again
-        done = self._transport.complete(messages, key=key, max_tokens=max_tokens)
+        done = self._transport.complete(
+            messages, key=key, max_tokens=max_tokens, response_format=form
+        )
         if isinstance(done, Completion):
             with self._lock:
                 self._answered[key] = CachedReply(
@@ -189,7 +209,8 @@ class LlmClient:
         except AdapterParseError as error:
             if error.parsed_result is not None:
                 missing = sorted(set(signature.output_fields) - set(error.parsed_result))
-                return {}, f"missing output fields {missing} (each starts with [[ ## name ## ]])"
+                where = "[[ ## name ## ]]" if self.structured == "prompt" else "a JSON key"
+                return {}, f"missing output fields {missing} (each starts with {where})"
             head = str(error).split("\n\nAdapter ", 1)[0]
             return {}, head[:MAX_ERROR_CHARS]
         except (ValueError, TypeError) as error:

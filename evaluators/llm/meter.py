@@ -24,6 +24,12 @@ Caps versus the bill. The caps bound what a scope *asks*; `snapshot()` reports w
 - a call answered from the run's reply cache (`cached=True`) was billed once, when this
   run first paid it (a resumed or replayed task): it is billed usage (`cached_calls`
   counts it) and meets the caps at the same call as the run that paid;
+- a billed call no provider reported usage for (a timeout, a lost connection, a reply
+  without a usage field) or still in flight is billed at its reservation, which may be far
+  more than it generated (a timed-out call at its whole `max_tokens`); `snapshot()` counts
+  those apart too (`estimated_calls`, `estimated_input_tokens`, `estimated_output_tokens`:
+  part of the billed figures), so that usage shown is never mistaken for what a server
+  reported, while the caps stay conservative;
 - a call answered from a client's memory (`reserve(..., remembered=True)`: the same
   question asked twice in one task run) is never billed: it meets the caps as a cache hit
   does (so what the harness does is unchanged), holds no money, and is counted apart, in
@@ -55,10 +61,16 @@ class Charge(Protocol):
     def settle(self, reserved_usd: float, input_tokens: int, output_tokens: int) -> None: ...
 
 
+def _zero(value: float) -> bool:
+    return value == 0
+
+
 class LlmUsage(BaseModel):
     """What a scope (or one request) was billed: calls and tokens the provider counted
     (`cached_calls` of them replayed from the run's cache, paid once), and the calls
-    answered from memory apart (`remembered_calls`: never billed, no tokens)."""
+    answered from memory apart (`remembered_calls`: never billed, no tokens). The
+    `estimated_*` figures are the part of the billed ones no provider reported: calls
+    counted at their reservation (see the module docstring); omitted when 0."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -68,6 +80,9 @@ class LlmUsage(BaseModel):
     input_tokens: int = 0
     output_tokens: int = 0
     seconds: float = 0.0
+    estimated_calls: int = Field(default=0, exclude_if=_zero)
+    estimated_input_tokens: int = Field(default=0, exclude_if=_zero)
+    estimated_output_tokens: int = Field(default=0, exclude_if=_zero)
 
     def __add__(self, other: LlmUsage) -> LlmUsage:
         return LlmUsage(
@@ -77,6 +92,9 @@ class LlmUsage(BaseModel):
             input_tokens=self.input_tokens + other.input_tokens,
             output_tokens=self.output_tokens + other.output_tokens,
             seconds=self.seconds + other.seconds,
+            estimated_calls=self.estimated_calls + other.estimated_calls,
+            estimated_input_tokens=self.estimated_input_tokens + other.estimated_input_tokens,
+            estimated_output_tokens=self.estimated_output_tokens + other.estimated_output_tokens,
         )
 
 
@@ -133,6 +151,11 @@ class _Tally:
         self.output_tokens += output_tokens
 
 
+def _taken(reservation: CallReservation) -> tuple[int, int, int]:
+    """What to add to a tally to take `reservation` back out of it."""
+    return -1, -reservation.input_tokens, -reservation.output_tokens
+
+
 class UsageMeter:
     """Thread-safe caps for one scope; see the module docstring for the rules."""
 
@@ -156,6 +179,7 @@ class UsageMeter:
         self._open: dict[int, CallReservation] = {}
         self._asked = _Tally()  # what the caps count: billed and remembered calls
         self._billed = _Tally()  # what the provider billed (cache hits paid once)
+        self._estimated = _Tally()  # the part of it at reservations: no usage reported
         self._cached = 0
         self._remembered = 0
 
@@ -198,6 +222,7 @@ class UsageMeter:
                 self._asked.add(0, extra_in, extra_out)
                 if not reservation.remembered:
                     self._billed.add(0, extra_in, extra_out)
+                    self._estimated.add(*_taken(reservation))
             self._cached += int(cached and not reservation.remembered)
             held = self._charged.pop(reservation.id, None)
         if held is not None and self._charge is not None:
@@ -218,6 +243,9 @@ class UsageMeter:
                 input_tokens=self._billed.input_tokens,
                 output_tokens=self._billed.output_tokens,
                 seconds=self.elapsed_s(),
+                estimated_calls=self._estimated.calls,
+                estimated_input_tokens=self._estimated.input_tokens,
+                estimated_output_tokens=self._estimated.output_tokens,
             )
 
     def _hold(self, reservation: CallReservation) -> None:
@@ -228,9 +256,10 @@ class UsageMeter:
         except CapReached:
             with self._lock:
                 self._open.pop(reservation.id, None)
-                taken = (-1, -reservation.input_tokens, -reservation.output_tokens)
+                taken = _taken(reservation)
                 self._asked.add(*taken)
                 self._billed.add(*taken)
+                self._estimated.add(*taken)
             raise
         with self._lock:
             self._charged[reservation.id] = held
@@ -252,6 +281,7 @@ class UsageMeter:
             self._remembered += 1
         else:
             self._billed.add(1, input_tokens, output_tokens)
+            self._estimated.add(1, input_tokens, output_tokens)  # until usage is reported
         reservation = CallReservation(
             id=next(self._ids),
             input_tokens=input_tokens,

@@ -8,8 +8,10 @@
   hosted and local models alike, and the reply must parse as that provider's answer. A DNS
   failure, a refused or timed-out connection, an authentication error, or a server that
   does not speak the provider's API (an HTML page, a 501) is refused in one line naming
-  the model and the cause. It costs one tiny paid call; `check=False` (the CLI's
-  `--skip-model-check`) skips the request for users who must not spend even that.
+  the model and the cause. It costs one tiny paid call (and, under `[llm]
+  structured_output = "auto"`, up to two more that choose how typed requests carry their
+  reply's schema: structured.py); `check=False` (the CLI's `--skip-model-check`) skips
+  the requests for users who must not spend even that.
 - A process checks each (model, api_base, key variable) once: the runner and the
   proposer of one search share the answer.
 - A local endpoint (`api_base` set) gets its first call's latency printed on stderr, with
@@ -20,13 +22,17 @@ Every error is a one-line `UserInputError` (exit 2), and never holds the key.
 
 from __future__ import annotations
 
+import contextlib
+import logging
 import sys
 import threading
 import time
+from collections.abc import Iterator
 
 from evaluators.llm.redact import redact
 from evaluators.llm.settings import LlmSettings
-from evaluators.llm.transport import LmFactory, api_key, litellm_lm
+from evaluators.llm.structured import probe, remember
+from evaluators.llm.transport import LmFactory, api_key, litellm_lm, wire_request
 from search_space import UserInputError
 
 PREFLIGHT_TIMEOUT_S = 20.0
@@ -56,29 +62,26 @@ def preflight(
         if not check or identity in _checked:
             return
     started = time.monotonic()
-    _ask_once(settings, timeout_s, lm_factory)
-    report_first_call(settings, time.monotonic() - started)
+    with _truncation_expected():
+        _ask_once(settings, timeout_s, lm_factory)
+        report_first_call(settings, time.monotonic() - started)
+        _choose_structured_output(settings, timeout_s, lm_factory)
     with _checked_lock:
         _checked.add(identity)
 
 
 def _ask_once(settings: LlmSettings, timeout_s: float, lm_factory: LmFactory) -> None:
     import dspy
-    from dspy.lm15 import request_from_openai_chat
     from dspy.utils.exceptions import LMAuthError, LMError, LMTimeoutError
 
     secret = api_key(settings)
     lm = lm_factory(settings, secret, timeout_s)
-    body = {
-        "model": lm.model,
-        "messages": [{"role": "user", "content": "Reply with one word."}],
-        "max_tokens": 1,
-        "temperature": 0.0,
-    }
+    messages = [{"role": "user", "content": "Reply with one word."}]
+    request = wire_request(settings, lm.model, messages, 1, temperature=0.0)
     where = f" at {settings.api_base}" if settings.api_base else ""
     try:
         with dspy.context(disable_history=True):
-            lm(request_from_openai_chat(body))
+            lm(request)
     except LMError as error:
         if isinstance(error, LMAuthError):
             cause = "the provider refused the key"
@@ -109,3 +112,32 @@ def report_first_call(settings: LlmSettings, seconds: float) -> None:
             "model or server"
         )
     print(line, file=sys.stderr)
+
+
+def _choose_structured_output(
+    settings: LlmSettings, timeout_s: float, lm_factory: LmFactory
+) -> None:
+    """Under `structured_output = "auto"`, probe the endpoint once and keep its mode
+    (evaluators/llm/structured.py); a probe that fails only means "prompt"."""
+    if settings.structured_output != "auto":
+        return
+    lm = lm_factory(settings, api_key(settings), timeout_s)
+    remember(settings, probe(settings, lm))
+
+
+class _DropTruncation(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("LM response was truncated")
+
+
+@contextlib.contextmanager
+def _truncation_expected() -> Iterator[None]:
+    """The check asks for one token (the probes for a few): dspy's warning that a reply was
+    truncated ("increase max_tokens") is expected there, and dropped while it runs."""
+    logger = logging.getLogger("dspy.clients.lm")
+    drop = _DropTruncation()
+    logger.addFilter(drop)
+    try:
+        yield
+    finally:
+        logger.removeFilter(drop)

@@ -12,6 +12,9 @@
   for a model litellm's bundled price map lacks (or to override it); give both or neither.
 - `max_malformed_share` and `format_check_calls` set the reply-format check: a model that
   answers most of the first calls in prose instead of the reply format stops the search.
+- `structured_output` ("auto", "json_schema", "json_object" or "prompt") says whether a
+  typed request carries its reply's JSON schema (evaluators/llm/structured.py); "auto"
+  lets the model check choose.
 - `replay` names a recorded cassette (a file or a `llm_cache` directory): every call is
   answered from it alone, no key and no network; a call it lacks is a failure.
 """
@@ -22,7 +25,7 @@ import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import (
     BaseModel,
@@ -74,6 +77,10 @@ class LlmSettings(BaseModel):
     # this share of its first `format_check_calls` generator calls did not parse.
     max_malformed_share: float = Field(default=0.9, gt=0.0, le=1.0)
     format_check_calls: int = Field(default=20, ge=1, le=10_000)
+    # How a typed request asks for its reply (evaluators/llm/structured.py): "json_schema"
+    # (hosted APIs), "json_object" with the schema (llama.cpp's server), "prompt" (no
+    # response_format), or "auto" (the model check probes the endpoint once).
+    structured_output: Literal["auto", "json_schema", "json_object", "prompt"] = "auto"
 
     @field_validator("model")
     @classmethod

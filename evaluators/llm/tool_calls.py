@@ -32,7 +32,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluators.llm.cache import CachedReply, ReplyStore, request_key
+from evaluators.llm.cache import CachedReply, MalformedReplies, ReplyStore, request_key
 from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
@@ -73,6 +73,7 @@ class ToolChat:
         namespace: str = "",
         observe: Callable[[bool, str, bool], None] | None = None,
         health: ModelHealth | None = None,
+        malformed: MalformedReplies | None = None,
     ) -> None:
         self.settings = settings
         self.health = health
@@ -81,8 +82,10 @@ class ToolChat:
         self.namespace = namespace
         self.observe = observe
         self._answered: dict[str, str] = {}
-        self._malformed: list[str] = []  # keys of turns that called no tool
+        self._malformed = malformed or MalformedReplies()  # keys of turns that called no tool
         self._lock = threading.Lock()
+        self.requests = 0  # turns asked of the store, the server or memory, repeats included
+        self.repeats = 0  # turns answered from memory
 
     def turn(
         self,
@@ -104,6 +107,8 @@ class ToolChat:
         chars = sum(len(json.dumps(m.get("content") or "")) for m in messages)
         with self._lock:
             known = self._answered.get(key)
+            self.requests += 1
+            self.repeats += int(known is not None)
         stored = None if known is not None or self.store is None else self.store.get(key)
         answered = known is not None or stored is not None
         if not answered and self.health is not None and self.health.open_reason:
@@ -144,20 +149,15 @@ class ToolChat:
 
     def forget_malformed(self) -> None:
         """Drop the turns that called no tool from memory and the store (see client.py)."""
+        keys = self._malformed.drop(self.store)
         with self._lock:
-            keys, self._malformed = self._malformed, []
             for key in keys:
                 self._answered.pop(key, None)
-        discard = getattr(self.store, "discard", None)
-        if callable(discard):
-            for key in keys:
-                discard(key)
 
     def _heard(self, key: str, turn: ToolTurn) -> ToolTurn:
         malformed = not turn.calls or any(call.malformed for call in turn.calls)
         if malformed:
-            with self._lock:
-                self._malformed.append(key)
+            self._malformed.add(key)
         if self.observe is not None and not turn.repeated:
             self.observe(malformed, turn.text, not turn.calls)
         return turn

@@ -9,7 +9,9 @@
 2. Otherwise each attempt reserves on the meter (a refusal is a `cap` failure, nothing
    sent), reads the key from the environment, builds a `dspy.LM` (litellm engine, dspy's
    cache off, dspy's retries off, timeout = min(call_timeout_s, wall time left)) and sends
-   one canonical `dspy.lm15.Request`.
+   one canonical `dspy.lm15.Request` (`wire_request`: a local OpenAI-compatible endpoint
+   gets `max_tokens`, which llama.cpp's server honours; hosted OpenAI keeps
+   `max_completion_tokens`).
 3. 429, 5xx and connection failures are retried up to `transport_retries` times, after
    the provider's Retry-After or 1, 2, 4 ... s, only while that wait fits in the meter's
    remaining wall time. Each attempt counts against the meter. An HTTP error settles with
@@ -117,7 +119,12 @@ class Transport:
         self.health = health
 
     def complete(
-        self, messages: Sequence[Mapping[str, Any]], *, key: str, max_tokens: int
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        *,
+        key: str,
+        max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> Completion | LlmFailure:
         chars = sum(len(str(message.get("content") or "")) for message in messages)
         try:
@@ -134,7 +141,7 @@ class Transport:
         except MissingKey as missing:
             outcome: Completion | LlmFailure = LlmFailure(kind="config", message=str(missing))
         else:
-            outcome = self._paid(messages, key, secret, chars, max_tokens)
+            outcome = self._paid(messages, key, secret, chars, max_tokens, response_format)
         if self.health is not None:
             if isinstance(outcome, LlmFailure):
                 self.health.failed(outcome.kind, outcome.message)
@@ -172,6 +179,7 @@ class Transport:
         secret: str,
         chars: int,
         max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> Completion | LlmFailure:
         from dspy.utils.exceptions import LMError
 
@@ -186,7 +194,8 @@ class Transport:
             reported: LlmUsage | None = None
             try:
                 timeout = min(self.settings.call_timeout_s, self.meter.remaining_wall_s())
-                text, reported = self._send(messages, secret, max(timeout, 0.001), max_tokens)
+                wait = max(timeout, 0.001)
+                text, reported = self._send(messages, secret, wait, max_tokens, response_format)
             except LMError as error:
                 kind, reported = _classify(error)
                 message = redact(f"{type(error).__name__}: {error}", secret)
@@ -207,20 +216,22 @@ class Transport:
         raise AssertionError("unreachable: the last attempt returns")
 
     def _send(
-        self, messages: Sequence[Mapping[str, Any]], secret: str, timeout: float, max_tokens: int
+        self,
+        messages: Sequence[Mapping[str, Any]],
+        secret: str,
+        timeout: float,
+        max_tokens: int,
+        response_format: Mapping[str, Any] | None = None,
     ) -> tuple[str, LlmUsage | None]:
         import dspy
-        from dspy.lm15 import TextPart, request_from_openai_chat
+        from dspy.lm15 import TextPart
 
         lm = self.lm_factory(self.settings, secret, timeout)
-        body = {
-            "model": lm.model,
-            "messages": [dict(message) for message in messages],
-            "max_tokens": max_tokens,
-            "temperature": self.settings.temperature,
-        }
+        request = wire_request(
+            self.settings, lm.model, messages, max_tokens, response_format=response_format
+        )
         with dspy.context(disable_history=True):
-            response = lm(request_from_openai_chat(body))
+            response = lm(request)
         text = "".join(p.text for p in response.message.parts if isinstance(p, TextPart))
         usage = response.usage
         if usage is None or not usage.input_tokens:
@@ -246,11 +257,57 @@ def api_key(settings: LlmSettings) -> str:
     return value
 
 
+def wire_request(
+    settings: LlmSettings,
+    model: str,
+    messages: Sequence[Mapping[str, Any]],
+    max_tokens: int,
+    temperature: float | None = None,
+    response_format: Mapping[str, Any] | None = None,
+) -> dspy.lm15.Request:
+    """The canonical request for `messages`, its output limit spelled as the endpoint reads it.
+
+    dspy's typed path writes OpenAI's `max_completion_tokens`, which hosted OpenAI takes
+    and llama.cpp's server (and other local OpenAI-compatible servers) ignores, so a
+    reply there runs to the end of the context. A local endpoint (`openai/...` with an
+    `api_base`) gets `max_tokens` instead, through the request's verbatim extensions.
+    A `json_object` response format with a schema (llama.cpp's) has no canonical slot
+    either and goes the same way; `json_schema` is canonical."""
+    from dataclasses import replace as with_changes
+
+    from dspy.lm15 import request_from_openai_chat
+
+    body: dict[str, Any] = {
+        "model": model,
+        "messages": [dict(message) for message in messages],
+        "temperature": settings.temperature if temperature is None else temperature,
+    }
+    verbatim: dict[str, Any] = {}
+    if settings.provider == "openai" and settings.api_base is not None:
+        verbatim["max_tokens"] = max_tokens
+    else:
+        body["max_tokens"] = max_tokens
+    if response_format is not None and response_format.get("type") == "json_schema":
+        body["response_format"] = dict(response_format)
+    elif response_format is not None:
+        verbatim["response_format"] = dict(response_format)
+    request = request_from_openai_chat(body)
+    if not verbatim:
+        return request
+    extensions = {**(request.config.extensions or {}), **verbatim}
+    return with_changes(request, config=with_changes(request.config, extensions=extensions))
+
+
 def _charged(reservation: CallReservation, reported: LlmUsage | None) -> LlmUsage:
-    """One billed call's usage: as reported, else as reserved."""
+    """One billed call's usage: as reported, else as reserved (and marked estimated)."""
     if reported is None:
-        reported = LlmUsage(
-            input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
+        return LlmUsage(
+            calls=1,
+            input_tokens=reservation.input_tokens,
+            output_tokens=reservation.output_tokens,
+            estimated_calls=1,
+            estimated_input_tokens=reservation.input_tokens,
+            estimated_output_tokens=reservation.output_tokens,
         )
     return reported.model_copy(update={"calls": 1})
 

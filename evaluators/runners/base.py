@@ -32,7 +32,9 @@ class RunnerLimits(BaseModel):
 class Usage(BaseModel):
     """What a task run used: the model calls and tokens it was billed (a call replayed from
     the run's cache was billed once, when first paid), the calls answered from memory
-    (`remembered_calls`: never billed, yet counted against the call cap), steps, seconds."""
+    (`remembered_calls`: never billed, yet counted against the call cap), steps, seconds.
+    `estimated_*`: the part of the billed calls and tokens that no server reported (a
+    timed-out call counts at its reservation); omitted when 0, as in older journals."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -42,6 +44,9 @@ class Usage(BaseModel):
     output_tokens: int = 0
     steps: int = 0
     seconds: float = 0.0
+    estimated_calls: int = Field(default=0, exclude_if=lambda value: value == 0)
+    estimated_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    estimated_output_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
 
 
 class Trace(BaseModel):

@@ -9,11 +9,14 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Mapping
 from typing import Any
 
 import typer
 from pydantic import BaseModel
 from rich.console import Console
+
+from evaluators.llm import LlmSettings, structured_mode
 
 PIPED_WIDTH = 100  # the usual 80 when piped folds tables and the documented JSON shapes
 
@@ -47,3 +50,26 @@ def print_json(data: Any) -> None:
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json", by_alias=True)
     print(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def unreported(usage: Mapping[str, Any]) -> str:
+    """What of a usage record (calls, input_tokens, output_tokens, estimated_*) a server
+    reported and what is only its reservation (a timed-out call, a reply without usage)."""
+    calls, est_calls = usage.get("calls", 0), usage.get("estimated_calls", 0)
+    est_in, est_out = (
+        usage.get("estimated_input_tokens", 0),
+        usage.get("estimated_output_tokens", 0),
+    )
+    return (
+        f"reported by the server: {calls - est_calls:,.0f} calls, "
+        f"{usage.get('input_tokens', 0) - est_in:,.0f} input and "
+        f"{usage.get('output_tokens', 0) - est_out:,.0f} output tokens; "
+        f"not reported (timed out, lost or without usage), counted at their reservation: "
+        f"{est_calls:,.0f} calls, {est_in:,.0f} input and {est_out:,.0f} output tokens"
+    )
+
+
+def structured_line(settings: LlmSettings) -> str:
+    """How the model's typed requests carry their reply's schema, and who chose it."""
+    how = "chosen by the model check" if settings.structured_output == "auto" else "[llm]"
+    return f"structured output: {structured_mode(settings)} ({how})"

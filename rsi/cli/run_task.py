@@ -22,7 +22,7 @@ from evaluators.judge import judge
 from evaluators.metrics import score_task
 from evaluators.runners import RunnerResult, run_safely
 from evaluators.tasks import Task, TaskSet
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, structured_line, unreported
 from rsi.config import load_config
 from rsi.engine import EvaluationServices, build_services
 from search_space import Strategy, UserInputError, load_model
@@ -77,6 +77,8 @@ def run_task(
     submission, scores = _score_submission(result, task, services, out, panel=panel)
     shutil.rmtree(workdir, ignore_errors=True)
     summary = _summary(task.id, out / "trace.json", trace, submission, scores)
+    if config.llm is not None and config.runner.kind == "testhelix":
+        summary["structured_output"] = structured_line(config.llm)
     if as_json:
         print_json(summary)
     else:
@@ -137,6 +139,10 @@ def _render(summary: dict[str, Any]) -> None:
         f"usage: {usage['calls']} model calls, {usage['input_tokens']} input and "
         f"{usage['output_tokens']} output tokens, {usage['steps']} steps, {usage['seconds']:.1f} s"
     )
+    if usage.get("estimated_calls"):
+        console.print(f"  {unreported(usage)}")
+    if summary.get("structured_output"):
+        console.print(summary["structured_output"])
     tally = summary["reply_format"]
     if tally is not None:
         console.print(

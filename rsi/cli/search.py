@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from rsi.api import Run, default_run_dir, load_run, prepare
-from rsi.cli.output import console, print_json
+from rsi.cli.output import console, print_json, structured_line, unreported
 from rsi.cli.progress import SearchProgress
 from rsi.config import (
     CONFIG_FILE,
@@ -83,6 +83,8 @@ def drive(
     warning = power_warning(power) if power is not None else None
     if warning:
         print(warning, file=sys.stderr)
+    if config.llm is not None and config.runner.kind == "testhelix" and not as_json:
+        print(structured_line(config.llm), file=sys.stderr)
     try:
         with progress:
             engine.run()
@@ -295,6 +297,8 @@ def render_spend(spent: Spend) -> None:
             f"{tokens.input_tokens:,.0f} input and {tokens.output_tokens:,.0f} output tokens, "
             f"{money}"
         )
+        if tokens.estimated_calls:
+            console.print(f"  {unreported(tokens.model_dump())}")
         if scope != "generator":
             continue
         lost = spent.abandoned

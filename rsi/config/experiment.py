@@ -187,11 +187,12 @@ class ExperimentConfig(ConfigSection):
         return content_id(data)
 
 
-# `[llm]` settings a resume may change: where and how the model is reached and the
-# reply-format check, none of which changes what the search measures (the model, its
-# temperature and output cap stay fixed; replies already paid for replay from the cache,
-# whose keys hold no address). A search stopped because its server answered in prose
-# resumes against a fixed one.
+# `[llm]` settings a resume may change: where and how the model is reached (structured
+# output included: how a reply's schema is sent, so a model stopped for ignoring the reply
+# format may resume constrained to it) and the reply-format check, none of which changes
+# what the search measures (the model, its temperature and output cap stay fixed; replies
+# already paid for replay from the cache, whose keys hold no address). A search stopped
+# because its server answered in prose resumes against a fixed one.
 RESUMABLE_LLM_KEYS = (
     "api_base",
     "api_key_env",
@@ -199,6 +200,7 @@ RESUMABLE_LLM_KEYS = (
     "transport_retries",
     "max_malformed_share",
     "format_check_calls",
+    "structured_output",
 )
 
 

@@ -49,6 +49,9 @@ def session_usage(
         calls=cost.calls,
         input_tokens=cost.input_tokens,
         output_tokens=cost.output_tokens,
+        estimated_calls=getattr(cost, "estimated_calls", 0),
+        estimated_input_tokens=getattr(cost, "estimated_input_tokens", 0),
+        estimated_output_tokens=getattr(cost, "estimated_output_tokens", 0),
         **extra,
     )
 

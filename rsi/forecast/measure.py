@@ -10,37 +10,40 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from evaluators.llm import SCOPES, Price, price_of
 from rsi.config import ExperimentConfig
 from rsi.journal import AbandonedUsage, SearchState, model_usage, op_file_name
 
 TOKEN_KEYS = ("calls", "input_tokens", "output_tokens")
+# The part of those no server reported: calls counted at their reservation (a timeout).
+ESTIMATE_KEYS = ("estimated_calls", "estimated_input_tokens", "estimated_output_tokens")
+
+
+def _zero(value: float) -> bool:
+    return value == 0
 
 
 class Tokens(BaseModel):
-    """Model calls and tokens (totals, or means when a forecast says so)."""
+    """Model calls and tokens (totals, or means when a forecast says so); `estimated_*` is
+    the part of them no server reported (omitted when 0)."""
 
     model_config = ConfigDict(frozen=True)
 
     calls: float = 0.0
     input_tokens: float = 0.0
     output_tokens: float = 0.0
+    estimated_calls: float = Field(default=0.0, exclude_if=_zero)
+    estimated_input_tokens: float = Field(default=0.0, exclude_if=_zero)
+    estimated_output_tokens: float = Field(default=0.0, exclude_if=_zero)
 
     def __add__(self, other: Tokens) -> Tokens:
-        return Tokens(
-            calls=self.calls + other.calls,
-            input_tokens=self.input_tokens + other.input_tokens,
-            output_tokens=self.output_tokens + other.output_tokens,
-        )
+        keys = (*TOKEN_KEYS, *ESTIMATE_KEYS)
+        return Tokens(**{k: getattr(self, k) + getattr(other, k) for k in keys})
 
     def times(self, factor: float) -> Tokens:
-        return Tokens(
-            calls=self.calls * factor,
-            input_tokens=self.input_tokens * factor,
-            output_tokens=self.output_tokens * factor,
-        )
+        return Tokens(**{k: getattr(self, k) * factor for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
 
     def usd(self, price: Price | None) -> float | None:
         return None if price is None else price.usd(self.input_tokens, self.output_tokens)
@@ -146,8 +149,9 @@ def used_tokens(state: SearchState) -> dict[str, Tokens]:
     generator = Tokens()
     for evaluation in state.evaluations.values():
         usage = model_usage(evaluation)
-        generator += Tokens(**{k: float(usage.get(k, 0)) for k in TOKEN_KEYS})
-    optimizer = Tokens(**{k: float(v) for k, v in state.optimizer.items()})
+        generator += Tokens(**{k: float(usage.get(k, 0)) for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
+    spent = {**state.optimizer, **state.optimizer_unreported}
+    optimizer = Tokens(**{k: float(v) for k, v in spent.items()})
     return {"generator": generator, "optimizer": optimizer}
 
 

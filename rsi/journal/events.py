@@ -167,10 +167,9 @@ class Reflection(_Data):
 
 class ProposerUsage(_Data):
     """Model usage of one proposer session (the optimizer's scope, which [budget] caps).
-
-    Recorded only by LLM proposers, so offline journals never hold it. Counts exclude
-    whether a reply came from the cache, so a resumed search journals the same numbers.
-    """
+    Recorded only by LLM proposers; counts exclude whether a reply came from the cache (a
+    resumed search journals the same numbers); `estimated_*` is the part no server
+    reported (a timed-out call counts at its reservation). Offline journals never hold it."""
 
     type: Literal["proposer_usage"] = "proposer_usage"
     round: int
@@ -179,6 +178,9 @@ class ProposerUsage(_Data):
     calls: int
     input_tokens: int
     output_tokens: int
+    estimated_calls: int = Field(default=0, exclude_if=lambda value: value == 0)
+    estimated_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    estimated_output_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
     # An agent session's trace: its tool calls (step, tool, cut arguments, output size,
     # refused), steps, why it stopped and the characters of task trace it read. The calls'
     # seconds are in the run's workspaces/ (they differ run to run).

@@ -106,6 +106,15 @@ class SearchState:
         }
 
     @property
+    def optimizer_unreported(self) -> dict[str, int]:
+        """The part of `optimizer` no server reported (calls counted at their reservation)."""
+        return {
+            "estimated_calls": sum(u.estimated_calls for u in self.usage),
+            "estimated_input_tokens": sum(u.estimated_input_tokens for u in self.usage),
+            "estimated_output_tokens": sum(u.estimated_output_tokens for u in self.usage),
+        }
+
+    @property
     def attempts(self) -> int:
         """Proposals made: each rejected edit and each evaluated child counts once."""
         return len(self.rejections) + len(self.proposals)

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import fcntl
 import hashlib
+import logging
 import os
 import re
 import tempfile
@@ -77,6 +78,10 @@ def client_for(tracking_uri: str) -> MlflowClient:
     # MLflow prints "View run ... at <url>" to stdout when a run on a tracking server ends;
     # that would corrupt `--json` output, and the mirror never writes to stdout.
     os.environ.setdefault("MLFLOW_SUPPRESS_PRINTING_URL_TO_STDOUT", "true")
+    # Opening a fresh store logs "Creating initial MLflow database tables..." and "Updating
+    # database tables" at INFO into a search's output; the mirror reports its own failures.
+    for name in ("mlflow.store.db.utils", "alembic"):
+        logging.getLogger(name).setLevel(logging.WARNING)
     if not tracking_uri.startswith("sqlite:///"):
         return MlflowClient(tracking_uri=tracking_uri, registry_uri=tracking_uri)
     database = Path(tracking_uri[len("sqlite:///") :])

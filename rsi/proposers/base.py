@@ -130,6 +130,10 @@ class ProposalCost:
     cached_calls: int = 0
     input_tokens: int = 0
     output_tokens: int = 0
+    # The part of the calls and tokens no server reported (counted at their reservation).
+    estimated_calls: int = 0
+    estimated_input_tokens: int = 0
+    estimated_output_tokens: int = 0
 
     def __add__(self, other: ProposalCost) -> ProposalCost:
         return ProposalCost(
@@ -137,6 +141,9 @@ class ProposalCost:
             self.cached_calls + other.cached_calls,
             self.input_tokens + other.input_tokens,
             self.output_tokens + other.output_tokens,
+            self.estimated_calls + other.estimated_calls,
+            self.estimated_input_tokens + other.estimated_input_tokens,
+            self.estimated_output_tokens + other.estimated_output_tokens,
         )
 
 

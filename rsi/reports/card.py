@@ -9,6 +9,8 @@ Before a gate is decided the card says so, and nothing else.
 
 from __future__ import annotations
 
+import textwrap
+
 import numpy as np
 from matplotlib.axes import Axes
 from matplotlib.figure import Figure
@@ -187,17 +189,13 @@ def spend_text(spent: Spend) -> str:
 
 def card_figure(card: ReleaseCard, *, status: str) -> Figure:
     if card.report is None:
-        figure = new_figure(1.6)
+        # A status can be a long sentence: wrapped to the figure's width, and the figure as
+        # tall as its lines (a line wider than the figure collapses the constrained layout).
+        lines = ["Release gate: not decided yet.", *textwrap.wrap(f"The run is {status}.", 90)]
+        figure = new_figure(max(1.6, 0.6 + 0.3 * len(lines)))
         ax = figure.add_subplot()
         ax.axis("off")
-        ax.text(
-            0.0,
-            0.5,
-            f"Release gate: not decided yet.\nThe run is {status}.",
-            fontsize=TITLE_SIZE,
-            va="center",
-            gid="no-gate",
-        )
+        ax.text(0.0, 0.5, "\n".join(lines), fontsize=TITLE_SIZE, va="center", gid="no-gate")
         return figure
     figure = new_figure(6.4)
     top, bottom = figure.subfigures(2, 1, height_ratios=(3.2, 2.0))

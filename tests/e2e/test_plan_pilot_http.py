@@ -28,13 +28,14 @@ from typing import Any
 import pytest
 
 from evaluators.llm import ResponseCache
+from evaluators.llm.structured import PROBE_PROMPT
 from evaluators.tasks import TaskSet
 from rsi.config import read_run_config
 from rsi.forecast import forecast, measure
 from rsi.journal import model_usage, read_events, read_state
 from tests.support.harness_pool_model import PoolModel
 from tests.support.llm_search import search_env, write_search_config
-from tests.support.llm_server import LocalLlmServer, max_tokens_of, message_text
+from tests.support.llm_server import LocalLlmServer, message_text
 from tests.support.optimizer_model import Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
 
@@ -67,21 +68,22 @@ def _server() -> LocalLlmServer:
     return LocalLlmServer(responder=PoolModel(TaskSet.load(CORPUS), optimizer=Optimizer()))
 
 
-# A model check at a process's start (one minimal request, where the engine makes one) is
-# no work of the search: it is left out of what the tests count.
-MODEL_CHECK = "Reply with one word."
+# A model check at a process's start (one minimal request, where the engine makes one, and
+# the structured-output probes) is no work of the search: it is left out of what the tests
+# count. The server answers each "ok", one completion token.
+MODEL_CHECK = ("Reply with one word.", PROBE_PROMPT)
 
 
 class Billed:
     """What the server billed for the search's own work: calls, prompt, completion."""
 
     def __init__(self, server: LocalLlmServer) -> None:
-        checks = [b for b in list(server.requests) if message_text(b) == MODEL_CHECK]
+        checks = [b for b in list(server.requests) if message_text(b) in MODEL_CHECK]
         self.calls = server.calls - len(checks)
         self.prompt = server.prompt_tokens - sum(
             math.ceil(len(message_text(b)) / 4) for b in checks
         )
-        self.completion = server.completion_tokens - sum(max_tokens_of(b) or 0 for b in checks)
+        self.completion = server.completion_tokens - len(checks)
 
     def usd(self) -> float:
         return (self.prompt + self.completion) * PRICE / 1e6

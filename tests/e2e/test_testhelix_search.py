@@ -98,8 +98,9 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
     cache = ResponseCache(run_dir / "llm_cache").entries()
     assert paid_before_kill > 0 and responder.answered > paid_before_kill
     assert len(cache) == responder.answered  # each answered call paid for exactly once
-    # and the one held at the kill, and one model check per process (search, resume)
-    assert server.preflights == 2
+    # and the one held at the kill, and one model check per process (search, resume): a
+    # one-token request and two structured-output probes each
+    assert server.preflights == 2 * 3
     assert server.calls == responder.answered + 1 + server.preflights
 
     leaks = [

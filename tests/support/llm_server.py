@@ -19,13 +19,10 @@
   `Garbage` (content that parses into no signature), `Status` (429 with Retry-After, 500,
   503, ...), `BrokenBody` (200 with a body that is not JSON).
 
-`server.llama_cpp = True` makes it keep two habits of llama.cpp's OpenAI-compatible server:
-it caps a reply only by `max_tokens` (`max_completion_tokens` is ignored), and it drops the
-tools of a request that does not say `tool_choice`, answering in prose instead.
-
-`server.busy_s = S` makes it keep a third: one slot, which a request holds for S seconds of
-"generation" whether or not its client is still waiting (a client that timed out leaves
-the server busy), so later requests, the model check's included, wait their turn.
+llama.cpp's habits: `server.llama_cpp = True` caps a reply only by `max_tokens` (not
+`max_completion_tokens`) and drops the tools of a request without `tool_choice` (prose
+instead); structured output as in tests/support/schema_replies.py. `server.busy_s = S`:
+one slot, held S seconds per request even after its client left, so later requests wait.
 
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
@@ -48,6 +45,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
 import pytest
+
+from tests.support.schema_replies import PROBE_PROMPT, kept_schema, refuses, schema_instance
 
 
 @dataclass(frozen=True)
@@ -133,6 +132,7 @@ class LocalLlmServer:
         self.llama_cpp = False  # llama.cpp's habits (see the module docstring)
         self.busy_s = 0.0  # one slot, busy this long per request (see the module docstring)
         self._slot = threading.Lock()
+        self.json_schema = False  # keeps a json_schema response_format (hosted APIs)
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -199,6 +199,7 @@ class LocalLlmServer:
             self.requests.append(body)
             self.paths.append(path)
             self.keys_seen.append(key)
+            self.preflights += int(message_text(body) == PROBE_PROMPT)
             return self._script.pop(0) if self._script else self.always
 
     def _count(self, prompt: int, completion: int) -> None:
@@ -214,6 +215,7 @@ class LocalLlmServer:
         if self.busy_s:
             with self._slot:  # generates to the end even when the client has gone
                 time.sleep(self.busy_s)
+        action = Status(500) if self.llama_cpp and refuses(body) else action
         if isinstance(action, Status):
             headers = {}
             if action.retry_after is not None:
@@ -228,8 +230,11 @@ class LocalLlmServer:
         reply = action if isinstance(action, Reply) else Reply()
         if reply.delay_s:
             time.sleep(reply.delay_s)
-        if isinstance(action, Garbage):
-            text: str | ToolUse = action.text
+        kept = kept_schema(body, llama_cpp=self.llama_cpp, json_schema=self.json_schema)
+        if message_text(body) == PROBE_PROMPT:  # the model check's structured-output probe
+            text: str | ToolUse = "ok" if kept is None else json.dumps(schema_instance(kept))
+        elif isinstance(action, Garbage):
+            text = action.text
             if max_tokens_of(body) == 1:  # a prose model answers the model check in prose
                 with self._lock:
                     self.preflights += 1
@@ -237,6 +242,8 @@ class LocalLlmServer:
             text = "ok"  # the model check before a run (evaluators.llm.preflight)
             with self._lock:
                 self.preflights += 1
+        elif reply.text is None and kept is not None:
+            text = json.dumps(schema_instance(kept))  # a grammar keeps the reply to the schema
         else:
             text = reply.text if reply.text is not None else self.responder(body)
         if isinstance(text, ToolUse) and self.llama_cpp and "tool_choice" not in body:
@@ -252,7 +259,8 @@ class LocalLlmServer:
         usage = (prompt, completion) if reply.usage else None
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
-        return 200, {}, json.dumps(_openai_reply(self.model, text, usage)).encode()
+        finish = "length" if completion >= limit else "stop"  # as a real server says
+        return 200, {}, json.dumps(_openai_reply(self.model, text, usage, finish)).encode()
 
     def _tool_reply(
         self, path: str, body: dict[str, Any], use: ToolUse, reply: Reply
@@ -286,7 +294,9 @@ def _error_type(code: int) -> str:
     return {429: "rate_limit_error", 529: "overloaded_error"}.get(code, "api_error")
 
 
-def _openai_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[str, Any]:
+def _openai_reply(
+    model: str, text: str, usage: tuple[int, int] | None, finish: str = "stop"
+) -> dict[str, Any]:
     reply: dict[str, Any] = {
         "id": "chatcmpl-local",
         "object": "chat.completion",
@@ -296,7 +306,7 @@ def _openai_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[
             {
                 "index": 0,
                 "message": {"role": "assistant", "content": text},
-                "finish_reason": "stop",
+                "finish_reason": finish,
             }
         ],
     }

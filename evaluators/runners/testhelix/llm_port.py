@@ -8,8 +8,9 @@ sent again (the client answers it from memory, as a cache hit).
 
 Every session of one `LlmTaskModels` reports its calls to one `ModelHealth`
 (`evaluators.llm.health`); once it stops (unreachable, slow, format, no tool calls) the
-session forgets its malformed replies (so a resumed search asks the fixed model again)
-and raises `HarnessStopped`: the harness ends, and the runner reports the stop.
+session forgets its malformed replies, and those of every earlier task (so a resumed
+search asks the fixed model again), and raises `HarnessStopped`: the harness ends, and
+the runner reports the stop.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from evaluators.llm import (
     LlmClient,
     LlmFailure,
     LlmSettings,
+    MalformedReplies,
     ModelHealth,
     ReplyStore,
     ToolChat,
@@ -109,6 +111,9 @@ class LlmTaskSession:
             remembered_calls=used.remembered_calls,
             input_tokens=used.input_tokens,
             output_tokens=used.output_tokens,
+            estimated_calls=used.estimated_calls,
+            estimated_input_tokens=used.estimated_input_tokens,
+            estimated_output_tokens=used.estimated_output_tokens,
         )
 
     def tool_chat(self) -> ToolChat:
@@ -122,6 +127,7 @@ class LlmTaskSession:
             namespace=client.namespace,
             observe=self._turn,
             health=self._health,
+            malformed=client.malformed,
         )
         self._chats.append(chat)
         return chat
@@ -144,8 +150,9 @@ class LlmTaskSession:
             self._forget_if(self._health.task_ended(self.calls, self.malformed))
         return {
             "model": self._client.settings.model,
-            "requests": self._client.requests,
-            "repeats": self._client.repeats,
+            # structured asks and agent turns alike (a turn is one request)
+            "requests": self._client.requests + sum(chat.requests for chat in self._chats),
+            "repeats": self._client.repeats + sum(chat.repeats for chat in self._chats),
             "replies": self.calls,
             "malformed": self.malformed,
             # Only when some turn called no tool: other journals stay as they were.
@@ -165,6 +172,8 @@ class LlmTaskModels:
         self.settings = settings
         self._cache = cache
         self.health = ModelHealth.of(settings, format_check=format_check)
+        # Every task's malformed replies, so a format stop drops those of earlier tasks too.
+        self.malformed = MalformedReplies()
 
     def health_stop(self) -> HealthStop | None:
         """Why the model stopped the run, or None."""
@@ -180,7 +189,12 @@ class LlmTaskModels:
         )
         meter = UsageMeter(caps, scope=f"task {namespace}")
         client = LlmClient(
-            self.settings, meter, self._cache, namespace=namespace, health=self.health
+            self.settings,
+            meter,
+            self._cache,
+            namespace=namespace,
+            health=self.health,
+            malformed=self.malformed,
         )
         session = LlmTaskSession(client, self.health)
         return session, session

@@ -116,6 +116,9 @@ def cost_between(before: LlmUsage, after: LlmUsage) -> ProposalCost:
         cached_calls=after.cached_calls - before.cached_calls,
         input_tokens=after.input_tokens - before.input_tokens,
         output_tokens=after.output_tokens - before.output_tokens,
+        estimated_calls=after.estimated_calls - before.estimated_calls,
+        estimated_input_tokens=after.estimated_input_tokens - before.estimated_input_tokens,
+        estimated_output_tokens=after.estimated_output_tokens - before.estimated_output_tokens,
     )
 
 

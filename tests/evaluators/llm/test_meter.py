@@ -6,7 +6,18 @@ import threading
 
 import pytest
 
-from evaluators.llm import CapReached, LlmUsage, UsageCaps, UsageMeter
+from evaluators.llm import (
+    CapReached,
+    LlmClient,
+    LlmFailure,
+    LlmReply,
+    LlmUsage,
+    UsageCaps,
+    UsageMeter,
+)
+from rsi.cli.output import unreported
+from tests.support.llm_judge import FAKE_KEY, GOOD, KEY_ENV, Judge, settings_for
+from tests.support.llm_server import LocalLlmServer, Reply
 
 
 class FakeClock:
@@ -67,7 +78,14 @@ def test_a_call_that_fits_exactly_is_admitted() -> None:
         UsageCaps(calls=1, input_tokens=100, output_tokens=1000), "g", clock=FakeClock()
     )
     meter.settle(meter.reserve(400, 1000), None)
-    assert meter.snapshot() == LlmUsage(calls=1, input_tokens=100, output_tokens=1000)
+    assert meter.snapshot() == LlmUsage(
+        calls=1,
+        input_tokens=100,
+        output_tokens=1000,
+        estimated_calls=1,  # no usage reported: billed at its reservation, said so
+        estimated_input_tokens=100,
+        estimated_output_tokens=1000,
+    )
 
 
 def test_the_wall_cap_runs_on_the_injected_clock() -> None:
@@ -182,3 +200,49 @@ def test_a_remembered_call_meets_the_caps_but_is_never_billed() -> None:
     with pytest.raises(CapReached) as refused:  # the allowance: both calls
         meter.reserve(40, 10)
     assert refused.value.cap == "calls"
+
+
+# -- reported usage apart from reservations (issue 42, item 5) ----------------------------
+
+
+def test_a_timed_out_call_is_billed_at_its_reservation_and_shown_as_not_reported(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Over the real client path: one call the server reports, one that times out. The
+    caps still count the reservation; the snapshot says which part no server reported.
+    Fails if the timed-out call's 512 output tokens read as reported ones."""
+    monkeypatch.setenv(KEY_ENV, FAKE_KEY)
+    meter = UsageMeter(UsageCaps(output_tokens=10_000), "generator")
+    with LocalLlmServer(responder=lambda body: GOOD) as server:
+        settings = settings_for(server, call_timeout_s=0.5, transport_retries=0)
+        client = LlmClient(settings, meter)
+        answered = client.ask(Judge, {"snippet": "one"}, max_tokens=512)
+        server.script(Reply(delay_s=2.0))  # busy past the client's timeout
+        timed_out = client.ask(Judge, {"snippet": "two"}, max_tokens=512)
+        reported_out = server.completion_tokens
+
+    assert isinstance(answered, LlmReply), answered
+    assert isinstance(timed_out, LlmFailure) and timed_out.kind == "timeout", timed_out
+    used = meter.snapshot()
+    assert used.calls == 2 and used.estimated_calls == 1
+    assert used.estimated_output_tokens == 512
+    assert used.output_tokens == answered.usage.output_tokens + 512
+    assert used.output_tokens - used.estimated_output_tokens == reported_out
+    assert timed_out.usage.estimated_output_tokens == 512
+    line = unreported(used.model_dump())
+    assert (
+        f"reported by the server: 1 calls, {used.input_tokens - used.estimated_input_tokens}"
+        in line
+    )
+    assert f"{reported_out} output tokens; not reported" in line
+    assert "counted at their reservation: 1 calls" in line and "512 output tokens" in line
+
+
+def test_an_open_reservation_is_an_estimate_until_settled() -> None:
+    meter = UsageMeter(UsageCaps(), "generator")
+    reservation = meter.reserve(prompt_chars=40, max_tokens=100)
+    assert meter.snapshot().estimated_output_tokens == 100
+    meter.settle(reservation, LlmUsage(input_tokens=10, output_tokens=7))
+    used = meter.snapshot()
+    assert (used.output_tokens, used.estimated_calls, used.estimated_output_tokens) == (7, 0, 0)
+    assert "estimated_calls" not in used.model_dump()  # old records keep their shape

@@ -156,8 +156,13 @@ def test_preflight_sends_one_minimal_request_once_per_process(
         )
         preflight(settings)
         preflight(settings)  # the runner and the proposer of one search ask once
-        assert server.calls == 1
         assert max_tokens_of(server.requests[0]) == 1
+        # and, under structured_output = "auto", two tiny probes (evaluators/llm/structured.py)
+        assert server.calls == server.preflights == 3
+        assert [body["response_format"]["type"] for body in server.requests[1:]] == [
+            "json_schema",
+            "json_object",
+        ]
 
 
 def test_preflight_with_replay_only_checks_the_cassette(

@@ -35,7 +35,10 @@ from tests.support.search_fixtures import write_k3_config
 
 
 def _run(
-    directory: Path, config: ExperimentConfig, phases: tuple[dict[str, object], ...] = ()
+    directory: Path,
+    config: ExperimentConfig,
+    phases: tuple[dict[str, object], ...] = (),
+    unreported: dict[str, int] | None = None,
 ) -> Path:
     run = directory / "run"
     run.mkdir()
@@ -46,6 +49,7 @@ def _run(
         RunStarted(run_id="run", experiment="testhelix-k3", config_hash="x", seed=42),
     )
     usage = {"calls": 10, "input_tokens": 100_000, "output_tokens": 20_000, "steps": 3}
+    usage.update(unreported or {})
     journal.append(
         "eval:train:s:t:42",
         Evaluation(
@@ -68,6 +72,7 @@ def _run(
             calls=3,
             input_tokens=9_000,
             output_tokens=300,
+            **(unreported or {}),
         ),
     )
     journal.close()
@@ -220,3 +225,19 @@ def test_calls_answered_from_memory_are_shown_in_status_and_mlflow(tmp_path: Pat
     assert projected is not None
     metrics = next(n for n in projected.nodes if n.key == "search").metrics
     assert metrics["generator_remembered_calls"] == 3
+
+
+def test_status_shows_what_the_server_reported_apart_from_reservations(tmp_path: Path) -> None:
+    """Issue 42: a timed-out call is billed at its reservation but must not read as tokens
+    a server reported. Both scopes here: 2 calls of 100 output tokens no server reported."""
+    config = load_config(write_k3_config(tmp_path))
+    held = {"estimated_calls": 2, "estimated_input_tokens": 250, "estimated_output_tokens": 200}
+    run = _run(tmp_path, config, unreported=held)
+    text = " ".join(run_rsi("status", str(run)).stdout.split())
+    assert "generator model usage (anthropic/claude-opus-4-6): 10 calls" in text
+    assert "reported by the server: 8 calls, 99,750 input and 19,800 output tokens" in text
+    assert "counted at their reservation: 2 calls, 250 input and 200 output tokens" in text
+    assert "reported by the server: 1 calls, 8,750 input and 100 output tokens" in text
+    (tmp_path / "old").mkdir()
+    old = _run(tmp_path / "old", config)  # a journal from before: no such line
+    assert "reported by the server" not in run_rsi("status", str(old)).stdout

@@ -120,3 +120,26 @@ def test_a_session_zero_that_cannot_reach_its_model_halts_the_search(tmp_path: P
     with pytest.raises(ModelStopped, match="optimizer's model is unreachable"):
         step.choose(1)
     assert [u.session for u in step.state.usage] == ["selection"]  # what it used is counted
+
+
+def test_a_sessions_unreported_usage_reaches_the_journal_apart() -> None:
+    """Issue 42: a timed-out optimizer call is journaled at its reservation and marked so;
+    a session with none journals as before (no `estimated_*` keys)."""
+    from evaluators.llm import LlmUsage
+    from rsi.engine.parent_step import session_usage
+    from rsi.proposers.reflective._sessions import cost_between
+
+    before = LlmUsage(calls=1, input_tokens=100, output_tokens=20)
+    after = before + LlmUsage(
+        calls=2,
+        input_tokens=300,
+        output_tokens=8_250,
+        estimated_calls=1,
+        estimated_input_tokens=120,
+        estimated_output_tokens=8_192,
+    )
+    record = session_usage(1, 1, "diagnosis", cost_between(before, after), None)
+    assert (record.calls, record.output_tokens) == (2, 8_250)
+    assert (record.estimated_calls, record.estimated_output_tokens) == (1, 8_192)
+    plain = session_usage(1, 1, "diagnosis", ProposalCost(calls=1), None)
+    assert "estimated_calls" not in plain.model_dump()

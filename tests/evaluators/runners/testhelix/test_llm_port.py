@@ -11,18 +11,21 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from evaluators.llm import LlmSettings, ResponseCache
 from evaluators.runners.base import RunnerLimits
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
 from tests.support.cli_helpers import run_rsi
 from tests.support.harness_pool_model import PoolModel
-from tests.support.llm_server import Garbage, LocalLlmServer, Reply
+from tests.support.llm_judge import GOOD, Judge
+from tests.support.llm_server import Garbage, LocalLlmServer, Reply, ToolUse
 
 ROOT = Path(__file__).resolve().parents[4]
 K3 = Strategy(initialCandidates=3, maxCandidates=3)
@@ -140,9 +143,88 @@ def test_run_task_shows_one_task_before_a_search_pays(
     summary = json.loads(result.stdout)
     assert summary["scores"]["F"] == 1 and summary["scores"]["S"] == 1
     assert (out / "submission" / "run.sh").is_file() and (out / "trace.json").is_file()
-    # the task's calls, plus the model check sent once before it (not the task's usage)
-    assert server.preflights == 1
+    # the task's calls, plus the model check sent once before it (not the task's usage):
+    # one request and two structured-output probes, which this server ignores
+    assert server.preflights == 3
     repeats = summary["reply_format"]["repeats"] if summary["reply_format"] else 0
     assert summary["usage"]["calls"] == server.calls - server.preflights > 0  # billed
     assert summary["usage"]["remembered_calls"] == repeats  # answered from memory
     assert any(p["phase"] == "selection" for p in summary["phases"])
+
+
+# -- a format stop drops every malformed reply of the search (issue 42, item 8) -----------
+
+
+def _entries_and_shards(cache: Path) -> tuple[list[str], list[str]]:
+    texts = [entry.text for entry in ResponseCache(cache).entries()]
+    return texts, sorted(path.name for path in cache.iterdir()) if cache.exists() else []
+
+
+def test_a_format_stop_drops_the_malformed_replies_of_earlier_tasks_and_their_shards(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fails if only the tripping task forgets its replies, if a parse retry's malformed
+    first reply is kept, or if emptied shard directories stay behind."""
+    monkeypatch.setenv(KEY_ENV, "sk-FAKE-harness-9d1c")
+    cache = tmp_path / "llm_cache"
+    with LocalLlmServer(responder=lambda body: GOOD) as server:
+        settings = LlmSettings(
+            model="openai/local-model",
+            api_base=server.openai_base,
+            api_key_env=KEY_ENV,
+            format_check_calls=8,
+            max_malformed_share=0.6,  # it trips at the fifth malformed reply
+        )
+        models = LlmTaskModels(settings, ResponseCache(cache))
+        limits = RunnerLimits(test_timeout_s=30)
+        first, _ = models.open("task-1", limits)
+        server.script(Garbage(), Reply())  # a malformed reply, then a good parse retry
+        assert first(Judge, max_tokens=100, snippet="one").value is not None
+        server.script(Garbage(), Garbage())
+        assert first(Judge, max_tokens=100, snippet="two").value is None
+        first.finish()  # three malformed: the check has not tripped yet
+        assert len(_entries_and_shards(cache)[0]) == 4
+        second, _ = models.open("task-2", limits)
+        server.script(Garbage(), Garbage())
+        with pytest.raises(HarnessStopped, match="does not follow the reply format"):
+            second(Judge, max_tokens=100, snippet="three")
+
+    texts, shards = _entries_and_shards(cache)
+    assert texts == [GOOD]  # the parse retry's answer: well formed, kept
+    assert len(shards) == 1
+
+
+WRITE_TOOL = [{"type": "function", "function": {"name": "write_file", "parameters": {
+    "type": "object", "properties": {"path": {"type": "string"}}}}}]  # fmt: skip
+
+
+def _writes_or_judges(body: dict[str, Any]) -> str | ToolUse:
+    if not body.get("tools"):
+        return GOOD
+    if "prose" in json.dumps(body["messages"]):
+        return "I would rather describe the tests."
+    return ToolUse(calls=(("call-1", "write_file", {"path": "tests/test_a.py"}),))
+
+
+def test_the_reply_tally_counts_agent_turns_as_requests(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Fails if tool-calling turns are left out of `requests` (issue 42: "20 read, 1
+    malformed; 0 requests" where the harness made 22 calls)."""
+    monkeypatch.setenv(KEY_ENV, "sk-FAKE-harness-9d1c")
+    with LocalLlmServer(responder=_writes_or_judges) as server:
+        settings = LlmSettings(
+            model="openai/local-model", api_base=server.openai_base, api_key_env=KEY_ENV
+        )
+        models = LlmTaskModels(settings, ResponseCache(tmp_path / "llm_cache"))
+        session, _ = models.open("task-1", RunnerLimits(test_timeout_s=30))
+        assert session(Judge, max_tokens=100, snippet="one").value is not None
+        chat = session.tool_chat()
+        for words in ("write a test", "write a test", "answer in prose"):
+            chat.turn([{"role": "user", "content": words}], WRITE_TOOL, max_tokens=100)
+        tally = session.finish()
+        sent = server.calls
+
+    assert sent == 3  # the repeated turn was answered from memory
+    assert (tally["requests"], tally["repeats"]) == (4, 1)
+    assert (tally["replies"], tally["malformed"]) == (3, 1)
