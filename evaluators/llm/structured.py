@@ -72,8 +72,24 @@ def response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any] | None:
     if mode == "json_schema":
         return {"type": "json_schema", "json_schema": {"name": "reply", "schema": schema}}
     if mode == "json_object":
-        return {"type": "json_object", "schema": schema}
+        return {"type": "json_object", "schema": without_length_bounds(schema)}
     return None
+
+
+# llama.cpp compiles a json_object schema into a grammar that unrolls each length bound into
+# that many nested rules: a 4,000-character `maxLength` made llama-cpp-python's server fail
+# to parse the grammar and die (SmolLM2, the real-model lane). The bounds stay enforced
+# where they always were: the reply's fields are validated after parsing.
+LENGTH_BOUNDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
+
+
+def without_length_bounds(schema: Any) -> Any:
+    """`schema` with every length bound removed, at any depth."""
+    if isinstance(schema, dict):
+        return {k: without_length_bounds(v) for k, v in schema.items() if k not in LENGTH_BOUNDS}
+    if isinstance(schema, list):
+        return [without_length_bounds(item) for item in schema]
+    return schema
 
 
 def probe(settings: LlmSettings, lm: dspy.BaseLM) -> str:

@@ -20,6 +20,8 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from types import TracebackType
 from typing import Any
 
+from evaluators.llm.structured import PROBE_PROMPT
+
 
 @dataclass(frozen=True)
 class Exchange:
@@ -42,9 +44,15 @@ class Exchange:
 
     @property
     def is_model_check(self) -> bool:
-        """The one-token request of `evaluators.llm.preflight`."""
-        limit = self.request.get("max_tokens") or self.request.get("max_completion_tokens")
-        return limit == 1
+        """A request of the model check (`evaluators.llm.preflight`): its one-token request,
+        or a probe of `[llm] structured_output = "auto"`."""
+        return is_model_check(self.request)
+
+
+def is_model_check(request: dict[str, Any]) -> bool:
+    limit = request.get("max_tokens") or request.get("max_completion_tokens")
+    messages = request.get("messages") or [{}]
+    return limit == 1 or messages[0].get("content") == PROBE_PROMPT
 
 
 class RecordingProxy:
@@ -80,8 +88,7 @@ class RecordingProxy:
             return self._arrival.wait_for(lambda: self.arrived >= count, timeout=timeout_s)
 
     def _arrived(self, body: bytes) -> None:
-        request = json.loads(body or b"{}")
-        if (request.get("max_tokens") or request.get("max_completion_tokens")) == 1:
+        if is_model_check(json.loads(body or b"{}")):
             return
         with self._arrival:
             self.arrived += 1
@@ -121,6 +128,11 @@ class RecordingProxy:
                         status, payload = reply.status, reply.read()
                 except urllib.error.HTTPError as error:
                     status, payload = error.code, error.read()
+                except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+                    # The server is gone (it died, or never answered): the client gets a
+                    # 502, and the exchange is recorded as one the server never answered.
+                    message = json.dumps({"error": {"message": f"upstream: {error}"}})
+                    status, payload = 502, message.encode()
                 if body is not None:
                     exchange = _exchange(self.path, body, status, payload)
                     seconds = time.monotonic() - started

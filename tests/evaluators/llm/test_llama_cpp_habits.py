@@ -7,6 +7,7 @@ every turn whatever the harness asks for (issue: a real open model in the loop).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +24,7 @@ from evaluators.llm import (
     UsageMeter,
     preflight,
 )
-from evaluators.llm.structured import structured_mode
+from evaluators.llm.structured import LENGTH_BOUNDS, response_format, structured_mode
 from evaluators.llm.transport import wire_request
 from tests.support.llm_judge import FAKE_KEY, GOOD, KEY_ENV, Judge, settings_for
 from tests.support.llm_server import LocalLlmServer, ToolUse
@@ -186,3 +187,22 @@ def test_a_configured_mode_is_sent_without_a_probe(llama_like: LocalLlmServer) -
     llama_like.responder = lambda body: GOOD
     assert isinstance(_judged(settings), LlmReply)
     assert "response_format" not in llama_like.requests[-1]
+
+
+def test_a_json_object_schema_carries_no_length_bound_a_grammar_would_unroll() -> None:
+    """A 4,000-character maxLength made llama-cpp-python's server fail to build its grammar
+    and die (the real-model lane); bounds are checked when the reply is parsed instead."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "notes": {"type": "string", "maxLength": 4000, "minLength": 1},
+            "tests": {"type": "array", "maxItems": 8, "items": {"type": "string", "maxLength": 9}},
+        },
+        "$defs": {"File": {"type": "object", "properties": {"path": {"maxLength": 200}}}},
+    }
+    grammar = response_format("json_object", schema)
+    assert grammar is not None
+    assert not any(bound in json.dumps(grammar) for bound in LENGTH_BOUNDS)
+    assert grammar["schema"]["properties"]["tests"]["items"] == {"type": "string"}
+    hosted = response_format("json_schema", schema)
+    assert hosted is not None and hosted["json_schema"]["schema"] == schema  # untouched
