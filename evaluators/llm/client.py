@@ -207,10 +207,12 @@ class LlmClient:
         try:
             return self._adapter.parse(signature, text), None
         except AdapterParseError as error:
-            if error.parsed_result is not None:
-                missing = sorted(set(signature.output_fields) - set(error.parsed_result))
+            missing = sorted(set(signature.output_fields) - set(error.parsed_result or {}))
+            if error.parsed_result is not None and missing:
                 where = "[[ ## name ## ]]" if self.structured == "prompt" else "a JSON key"
                 return {}, f"missing output fields {missing} (each starts with {where})"
+            # Every field was there and one failed its type (an empty list, a bad path):
+            # dspy's own message names the field and the validation error.
             head = str(error).split("\n\nAdapter ", 1)[0]
             return {}, head[:MAX_ERROR_CHARS]
         except (ValueError, TypeError) as error:

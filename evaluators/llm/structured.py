@@ -76,15 +76,17 @@ def response_format(mode: str, schema: dict[str, Any]) -> dict[str, Any] | None:
     return None
 
 
-# llama.cpp compiles a json_object schema into a grammar that unrolls each length bound into
-# that many nested rules: a 4,000-character `maxLength` made llama-cpp-python's server fail
-# to parse the grammar and die (SmolLM2, the real-model lane). The bounds stay enforced
-# where they always were: the reply's fields are validated after parsing.
-LENGTH_BOUNDS = frozenset({"maxLength", "minLength", "maxItems", "minItems"})
+# llama.cpp compiles a json_object schema into a grammar that unrolls a string's length
+# bound into that many nested rules: a 4,000-character `maxLength` made llama-cpp-python's
+# server fail to parse the grammar and die (SmolLM2, the real-model lane). The bound stays
+# enforced where it always was: the reply's fields are validated after parsing. Minimum
+# sizes and item counts are small and kept: without `minItems` a small model answers with
+# empty lists, which parse and then fail validation.
+LENGTH_BOUNDS = frozenset({"maxLength"})
 
 
 def without_length_bounds(schema: Any) -> Any:
-    """`schema` with every length bound removed, at any depth."""
+    """`schema` with every string length bound (`maxLength`) removed, at any depth."""
     if isinstance(schema, dict):
         return {k: without_length_bounds(v) for k, v in schema.items() if k not in LENGTH_BOUNDS}
     if isinstance(schema, list):

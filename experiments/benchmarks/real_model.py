@@ -5,8 +5,8 @@ Prints, measured in one run:
 - per `[llm] structured_output` mode ("prompt": the reply format in the prompt only;
   "json_object": the reply's JSON schema sent as llama.cpp's grammar-constrained
   `response_format`), over the same tasks: calls, the malformed share of the replies the
-  harness read, seconds per task, and why each task's run stopped (the model's health stop
-  and its cause when one came).
+  harness read, seconds per task and why each task's run stopped; then a small search
+  with that mode to its end or its model-health stop, and the stop's cause.
 
 Needs `make real-model-deps`. Usage:
   python experiments/benchmarks/real_model.py [--tasks ID,...] [--modes prompt,json_object]
@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -37,8 +38,11 @@ ENV = {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true
 PROBE = "List the steps to test a function that parses Roman numerals. " * 12
 
 
-def _post(base: str, max_tokens: int) -> tuple[float, dict[str, Any]]:
-    body = {"model": "smollm2-135m", "messages": [{"role": "user", "content": PROBE}]}
+def _post(base: str, max_tokens: int, nonce: str) -> tuple[float, dict[str, Any]]:
+    # A distinct first line per request: llama.cpp reuses a cached prompt prefix, which
+    # would time the cache instead of the model.
+    content = f"Request {nonce}.\n{PROBE}"
+    body = {"model": "smollm2-135m", "messages": [{"role": "user", "content": content}]}
     request = urllib.request.Request(
         f"{base}/chat/completions",
         json.dumps({**body, "max_tokens": max_tokens, "temperature": 0}).encode(),
@@ -51,14 +55,16 @@ def _post(base: str, max_tokens: int) -> tuple[float, dict[str, Any]]:
 
 
 def speed(base: str) -> str:
-    """Prompt tokens/s from a one-token reply; generated tokens/s from the difference."""
-    _post(base, 1)  # warm-up: the first request maps the model
-    prompt_s, usage = _post(base, 1)
-    both_s, both = _post(base, 128)
-    generated = both["completion_tokens"] - usage["completion_tokens"]
-    gen_rate = generated / max(both_s - prompt_s, 1e-9)
+    """Prompt tokens/s from a one-token reply; generated tokens/s from a longer one, less
+    its prompt's time at that rate."""
+    _post(base, 1, "warm-up")  # the first request maps the model
+    prompt_s, usage = _post(base, 1, "alpha")
+    both_s, both = _post(base, 128, "bravo")
+    prompt_rate = usage["prompt_tokens"] / prompt_s
+    generated = both["completion_tokens"] - 1
+    gen_rate = generated / max(both_s - both["prompt_tokens"] / prompt_rate, 1e-9)
     return (
-        f"server speed: prompt {usage['prompt_tokens'] / prompt_s:.0f} tokens/s "
+        f"server speed: prompt {prompt_rate:.0f} tokens/s "
         f"({usage['prompt_tokens']} tokens in {prompt_s:.1f} s), generation "
         f"{gen_rate:.1f} tokens/s ({generated} tokens)"
     )
@@ -80,6 +86,23 @@ def run_task(config: Path, task: str, out: Path) -> dict[str, Any]:
     return {**summary, "wall_s": wall, "exit": 0, "stop": stop.get("reason", "")}
 
 
+def search_stop(config: Path, run_dir: Path) -> str:
+    """A small search (experiments/real_model/smollm2.toml's sizes) to its end or its
+    health stop: the stop's cause and message, or how it ended."""
+    shown = subprocess.run(
+        [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir)],
+        cwd=ROOT, env=os.environ | ENV, capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    events = [json.loads(line) for line in (run_dir / "events.jsonl").open()]
+    halts = [e["data"] for e in events if e["type"] == "search_halted"]
+    if halts:
+        return (
+            f"exit {shown.returncode}, health stop ({halts[-1].get('cause')}): "
+            + str(halts[-1]["reason"])[:160]
+        )
+    return f"exit {shown.returncode}, no health stop; last event {events[-1]['type']}"
+
+
 def mode_rows(base: str, home: Path, mode: str, tasks: list[str]) -> list[str]:
     rows = []
     with RecordingProxy(base) as proxy:
@@ -97,6 +120,10 @@ def mode_rows(base: str, home: Path, mode: str, tasks: list[str]) -> list[str]:
                 f"{summary['wall_s']:6.0f} s; stop: {str(summary['stop'])[:90]}"
             )
             print(rows[-1], flush=True)
+        before = len(proxy.completions())
+        stop = search_stop(config, home / mode / "search")
+        rows.append(f"  {mode:12} search: {len(proxy.completions()) - before} calls, {stop}")
+        print(rows[-1], flush=True)
     return rows
 
 
@@ -106,7 +133,8 @@ def main() -> int:
     parser.add_argument("--modes", default="prompt,json_object")
     args = parser.parse_args()
     home = ROOT / "runs" / "bench-real-model"
-    home.mkdir(parents=True, exist_ok=True)
+    shutil.rmtree(home, ignore_errors=True)  # a reply cache left there would answer for free
+    home.mkdir(parents=True)
     load = os.getloadavg()[0]
     stamp = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
     print(

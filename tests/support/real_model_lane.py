@@ -31,6 +31,7 @@ def lane_config(home: Path, base_url: str, replace: dict[str, str] | None = None
     }.items():
         assert old in text, old
         text = text.replace(old, new)
+    home.mkdir(parents=True, exist_ok=True)
     path = home / "smollm2.toml"
     path.write_text(text)
     return path

@@ -189,7 +189,7 @@ def test_a_configured_mode_is_sent_without_a_probe(llama_like: LocalLlmServer) -
     assert "response_format" not in llama_like.requests[-1]
 
 
-def test_a_json_object_schema_carries_no_length_bound_a_grammar_would_unroll() -> None:
+def test_a_json_object_schema_carries_no_string_length_bound_a_grammar_would_unroll() -> None:
     """A 4,000-character maxLength made llama-cpp-python's server fail to build its grammar
     and die (the real-model lane); bounds are checked when the reply is parsed instead."""
     schema = {
@@ -203,6 +203,8 @@ def test_a_json_object_schema_carries_no_length_bound_a_grammar_would_unroll() -
     grammar = response_format("json_object", schema)
     assert grammar is not None
     assert not any(bound in json.dumps(grammar) for bound in LENGTH_BOUNDS)
-    assert grammar["schema"]["properties"]["tests"]["items"] == {"type": "string"}
+    tests = grammar["schema"]["properties"]["tests"]
+    assert tests["items"] == {"type": "string"} and tests["maxItems"] == 8  # counts stay
+    assert grammar["schema"]["properties"]["notes"]["minLength"] == 1
     hosted = response_format("json_schema", schema)
     assert hosted is not None and hosted["json_schema"]["schema"] == schema  # untouched
