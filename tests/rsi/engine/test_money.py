@@ -34,6 +34,20 @@ from tests.support.cli_helpers import run_rsi
 from tests.support.search_fixtures import write_k3_config
 
 
+def _usage_evaluation(task_id: str, usage: dict[str, int], *, success: bool = False) -> Evaluation:
+    """A journaled harness evaluation of strategy "s" whose trace holds `usage`."""
+    return Evaluation(
+        strategy_id="s",
+        task_id=task_id,
+        seed=42,
+        purpose="train",
+        success=success,
+        initial_outcome="fail",
+        reference_outcome="pass" if success else "fail",
+        trace={"runner": "testhelix", "usage": usage},
+    )
+
+
 def _run(
     directory: Path,
     config: ExperimentConfig,
@@ -180,16 +194,7 @@ def test_the_spend_of_halted_evaluations_is_shown_once_and_not_again_after_resum
     usage = {"calls": 17, "input_tokens": 27_000, "output_tokens": 5_000, "remembered_calls": 4}
     journal.append(
         lost.op,
-        Evaluation(
-            strategy_id="s",
-            task_id="t2",
-            seed=42,
-            purpose="train",
-            success=False,
-            initial_outcome="fail",
-            reference_outcome="fail",
-            trace={"runner": "testhelix", "usage": usage},
-        ),
+        _usage_evaluation("t2", usage),
     )
     journal.close()
     spend = json.loads(run_rsi("status", str(run), "--json").stdout)["spend"]
@@ -204,16 +209,7 @@ def test_calls_answered_from_memory_are_shown_in_status_and_mlflow(tmp_path: Pat
     usage = {"calls": 5, "remembered_calls": 3, "input_tokens": 1_000, "output_tokens": 100}
     journal.append(
         "eval:train:s:t3:42",
-        Evaluation(
-            strategy_id="s",
-            task_id="t3",
-            seed=42,
-            purpose="train",
-            success=False,
-            initial_outcome="fail",
-            reference_outcome="fail",
-            trace={"runner": "testhelix", "usage": usage},
-        ),
+        _usage_evaluation("t3", usage),
     )
     journal.close()
     assert (
