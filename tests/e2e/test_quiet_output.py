@@ -16,7 +16,7 @@ from evaluators.sandbox import LocalSandbox
 from tests.support.cli_helpers import run_rsi
 from tests.support.harness_pool_model import PoolModel
 from tests.support.llm_server import LocalLlmServer, Reply
-from tests.support.search_fixtures import ROOT
+from tests.support.search_fixtures import ROOT, rewrite_config
 
 NOISE = (
     "INFO mlflow",
@@ -30,18 +30,11 @@ INITIAL = ROOT / "experiments/strategies/initial.json"
 
 
 def _config(home: Path, source: str, changes: dict[str, str]) -> Path:
-    text = (ROOT / source).read_text()
-    changes = {
+    absolute = {
         '"strategies/initial.json"': f'"{INITIAL}"',
         'runs_dir = "../runs"': f'runs_dir = "{home / "runs"}"',
-        **changes,
     }
-    for old, new in changes.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    path = home / "config.toml"
-    path.write_text(text)
-    return path
+    return rewrite_config(ROOT / source, home / "config.toml", {**absolute, **changes})
 
 
 def _quiet(stderr: str) -> None:

@@ -103,11 +103,13 @@ class LlamaServer:
 
     def start(self) -> LlamaServer:
         self.port = self.port or _free_port()
-        out = self.log.open("ab") if self.log else subprocess.DEVNULL
         env = {**os.environ, "NO_PROXY": "127.0.0.1,localhost"}
-        self.process = subprocess.Popen(
-            self.command(), stdout=out, stderr=subprocess.STDOUT, env=env, start_new_session=True
-        )
+        with self.log.open("ab") if self.log else open(os.devnull, "wb") as out:
+            # the child keeps its own copy of the descriptor
+            self.process = subprocess.Popen(
+                self.command(), stdout=out, stderr=subprocess.STDOUT, env=env,
+                start_new_session=True,
+            )  # fmt: skip
         self._wait_ready()
         return self
 

@@ -8,7 +8,7 @@ import shutil
 from pathlib import Path
 
 from tests.support.recording_proxy import Exchange
-from tests.support.search_fixtures import ROOT
+from tests.support.search_fixtures import ROOT, rewrite_config
 
 LANE = ROOT / "experiments/real_model"
 TASKS = ROOT / "experiments/tasks"
@@ -21,20 +21,15 @@ CANARY = "CANARY-7f3a9c-hidden-material"
 
 def lane_config(home: Path, base_url: str, replace: dict[str, str] | None = None) -> Path:
     """experiments/real_model/smollm2.toml with absolute paths, its model at `base_url`."""
-    text = (LANE / "smollm2.toml").read_text()
-    for old, new in {
+    absolute = {
         'tasks = "../tasks"': f'tasks = "{TASKS}"',
         'initial_strategy = "strategy.json"': f'initial_strategy = "{STRATEGY}"',
         'runs_dir = "../../runs"': f'runs_dir = "{home / "runs"}"',
         '"http://127.0.0.1:8000/v1"': json.dumps(base_url),
-        **(replace or {}),
-    }.items():
-        assert old in text, old
-        text = text.replace(old, new)
-    home.mkdir(parents=True, exist_ok=True)
-    path = home / "smollm2.toml"
-    path.write_text(text)
-    return path
+    }
+    return rewrite_config(
+        LANE / "smollm2.toml", home / "smollm2.toml", {**absolute, **(replace or {})}
+    )
 
 
 def planted_task(home: Path, task: Path = TASK) -> Path:

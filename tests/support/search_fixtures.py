@@ -140,16 +140,21 @@ def write_k3_config(
     directory: Path, *, replace: dict[str, str] | None = None, extra: str = ""
 ) -> Path:
     """The paper's config with absolute paths (and edits) in `directory`."""
-    text = K3.read_text()
-    for old, new in {
+    absolute = {
         'tasks = "tasks"': f'tasks = "{ROOT / "experiments/tasks"}"',
         '"strategies/initial.json"': f'"{ROOT / "experiments/strategies/initial.json"}"',
         'runs_dir = "../runs"': f'runs_dir = "{directory / "runs"}"',
-        **(replace or {}),
-    }.items():
+    }
+    return rewrite_config(K3, directory / "k3.toml", {**absolute, **(replace or {})}, extra)
+
+
+def rewrite_config(source: Path, path: Path, replace: dict[str, str], extra: str = "") -> Path:
+    """`source`'s text with each `replace` key (which must occur) replaced, written to `path`."""
+    text = source.read_text()
+    for old, new in replace.items():
         assert old in text, old
         text = text.replace(old, new)
-    path = directory / "k3.toml"
+    path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(text + extra)
     return path
 
