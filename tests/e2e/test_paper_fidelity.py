@@ -13,7 +13,7 @@ from pathlib import Path
 from evaluators.llm import LlmSettings
 from evaluators.runners.base import RunnerLimits
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FIDELITY = ROOT / "docs/paper-fidelity.md"
 STATUS = re.compile(r"^\*\*(same|deviation|missing)\*\*(?::\s*(.+))?$")
 TEST = re.compile(r"`(tests/[\w/]+\.py)::(test_\w+)`")
@@ -64,8 +64,8 @@ def test_every_row_is_same_deviation_or_missing_and_its_tests_exist() -> None:
 
 
 def test_the_checker_refuses_a_rotted_table() -> None:
-    named = "`tests/test_paper_fidelity.py::test_no_such_test`"
-    real = "`tests/test_paper_fidelity.py::test_the_checker_refuses_a_rotted_table`"
+    named = "`tests/e2e/test_paper_fidelity.py::test_no_such_test`"
+    real = "`tests/e2e/test_paper_fidelity.py::test_the_checker_refuses_a_rotted_table`"
     table = "\n".join(
         [
             "| Row | Paper | Ours | Where | Status | Test |",
@@ -79,7 +79,7 @@ def test_the_checker_refuses_a_rotted_table() -> None:
         ]
     )
     assert problems(table) == [
-        "gone: tests/test_paper_fidelity.py::test_no_such_test does not exist",
+        "gone: tests/e2e/test_paper_fidelity.py::test_no_such_test does not exist",
         "untested: a same row names no test",
         "unexplained: a deviation without its reason",
         "vague: status 'similar' is not same, deviation or missing",
