@@ -31,6 +31,9 @@ from search_space.skills import SKILLS_BY_NAME, SkillRole, generation_skills, re
 MAX_LESSONS = 20
 MAX_LESSONS_PER_COMPONENT = 4
 MAX_TRIGGERS = 8
+# A lesson's text names its observable check after this marker (`Lesson.render`).
+VERIFY_MARKER = "Verify:"
+VERIFY_BY_DEFAULT = "run your suite and confirm its output shows the effect of this action."
 _SLUG = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 _FENCE = re.compile(r"(```|~~~)")
 
@@ -112,7 +115,8 @@ class Lesson(_Frozen):
         },
     )
     text: str = Field(
-        description="the advice shown to the model (no fenced code, no task identifiers)",
+        description="the advice shown to the model: the action to take, then `Verify:` and "
+        "the observable check that it worked (no fenced code, no task identifiers)",
         json_schema_extra={"maxLength": LESSON_TEXT_MAX_CHARS},
     )
     component: Component | None = Field(
@@ -156,8 +160,19 @@ class Lesson(_Frozen):
         return value
 
     def render(self) -> str:
-        """The lesson as shown to an agent: applicability, action, verification."""
-        return f"Lesson {self.id} (applies when: {', '.join(self.triggers)})\n{self.text}"
+        """The lesson as a turn shows it (paper C.3.1): applicability (its triggers and
+        phase), action, and observable verification, each on its own labelled line. The
+        text's action is what precedes its `Verify:` marker and the verification what
+        follows; a text without the marker gets the generic check (`VERIFY_BY_DEFAULT`)."""
+        action, marker, verify = self.text.partition(VERIFY_MARKER)
+        where = f" (in the {self.component.value} phase)" if self.component else ""
+        triggers = "; ".join(f'"{trigger}"' for trigger in self.triggers)
+        return (
+            f"Lesson {self.id}\n"
+            f"Applicability: the task, phase or last execution mentions {triggers}{where}\n"
+            f"Action: {action.strip()}\n"
+            f"Verification: {verify.strip() if marker else VERIFY_BY_DEFAULT}"
+        )
 
 
 class SkillRoute(_Frozen):

@@ -57,13 +57,14 @@ from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
 from evaluators.llm.settings import LlmSettings
 from evaluators.llm.structured import structured_mode
 from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
-from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
+from evaluators.llm.tool_calls import RUNTIME_NOTE, ToolCall, ToolChat, ToolTurn
 from evaluators.llm.tool_session import SessionRun, ToolAnswer, ToolSession, tool_spec
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
     "ARGUMENT_CHARS",
     "CAP_NAMES",
+    "RUNTIME_NOTE",
     "SCOPES",
     "CachedReply",
     "CallReservation",

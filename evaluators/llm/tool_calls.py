@@ -11,6 +11,10 @@
   tokens, namespace), so a re-run task replays its turns from the run's cache; a request
   already answered in this chat is never sent again (`repeated` on the turn): it meets
   the caps, and is never billed (the meter's `remembered_calls`).
+- A message marked `RUNTIME_NOTE: True` (a turn's remaining budget, which changes with
+  every call and with the other sessions' calls) is sent without the mark and left out
+  of the request's key, so a re-run still replays its turns and a repeated question is
+  still answered from memory.
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
 - The model's health (`health.py`), when given, watches every request sent (as the
@@ -38,6 +42,8 @@ from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
+
+RUNTIME_NOTE = "runtime_note"  # see the module docstring
 
 
 @dataclass(frozen=True)
@@ -98,7 +104,7 @@ class ToolChat:
         max_tokens = min(max_tokens, self.settings.max_output_tokens)
         key = request_key(
             model=self.settings.model,
-            messages=list(messages),
+            messages=[m for m in messages if not m.get(RUNTIME_NOTE)],
             output_schema={"tools": list(tools)},
             temperature=self.settings.temperature,
             max_tokens=max_tokens,
@@ -177,7 +183,7 @@ class ToolChat:
         timeout = max(min(self.settings.call_timeout_s, self.meter.remaining_wall_s()), 0.001)
         response = litellm.completion(
             model=self.settings.model,
-            messages=[dict(m) for m in messages],
+            messages=[{k: v for k, v in m.items() if k != RUNTIME_NOTE} for m in messages],
             tools=[dict(t) for t in tools],
             tool_choice="auto",  # llama.cpp's server drops the tools of a request without it
             max_tokens=max_tokens,

@@ -15,7 +15,9 @@ configuration C with agent reviews) on the bash task experiments/polyglot/sh-slu
 the model played by the scripted tool-using model (tests/support/agent_model.py), `--repeats`
 times (the first is a warm-up): tool calls per task, and time in model turns (litellm's
 native tool calling, HTTP, metering, cache) and in tools (the workspace's work plus the
-sandbox runs they start) summed over the concurrent sessions, and sandbox time.
+sandbox runs they start) summed over the concurrent sessions, sandbox time, and the
+model calls per task against the task's shared cap (48), each turn showing the remaining
+budget (issue 49).
 """
 
 from __future__ import annotations
@@ -113,7 +115,7 @@ def agent_main(repeats: int) -> None:
 
     ToolChat.turn = timed_turn  # type: ignore[method-assign]
     print(f"load average {os.getloadavg()[0]:.2f}; agent pairs, K=3, configuration C")
-    totals = {"wall": 0.0, "model": 0.0, "tools": 0.0, "sandbox": 0.0, "calls": 0}
+    totals = {"wall": 0.0, "model": 0.0, "tools": 0.0, "sandbox": 0.0, "calls": 0, "asked": 0}
     with (
         LocalLlmServer(responder=AgentModel(slugify_plan())) as server,
         tempfile.TemporaryDirectory(prefix="rsi-agent-") as home,
@@ -134,9 +136,14 @@ def agent_main(repeats: int) -> None:
             tools = sum(t["seconds"] for t in result.trace.timings)
             calls = sum(len(p["tool_calls"]) for p in result.trace.phases if "tool_calls" in p)
             model = turn_seconds[0]
+            usage = result.trace.usage  # what the task's shared meter counted
+            asked = usage.calls + usage.remembered_calls
             print(
                 f"  run {repeat}{' (warm-up, not counted)' if repeat == 0 else ''}: wall "
-                f"{wall:5.1f} s, {calls} tool calls; summed over the concurrent sessions: "
+                f"{wall:5.1f} s, {calls} tool calls, model calls {asked} of the shared cap "
+                f"{RunnerLimits().model_calls} ({usage.remembered_calls} from memory); "
+                f"challenges {_count(result, 'agent-challenge')}; summed over the concurrent "
+                f"sessions: "
                 f"model turns {model:5.1f} s, tools {tools:5.1f} s (sandbox runs {sandbox.runs}, "
                 f"{sandbox.seconds:5.1f} s, cross-execution included); busy/wall "
                 f"{(model + tools) / wall:4.2f}; submitted={result.submission is not None}"
@@ -144,18 +151,25 @@ def agent_main(repeats: int) -> None:
             if repeat == 0:
                 continue  # the first run pays litellm's import and connection set-up
             for key, value in (("wall", wall), ("model", model), ("tools", tools),
-                               ("sandbox", sandbox.seconds), ("calls", calls)):  # fmt: skip
+                               ("sandbox", sandbox.seconds), ("calls", calls),
+                               ("asked", asked)):  # fmt: skip
                 totals[key] += value
     counted = max(1, repeats - 1)
     busy = totals["model"] + totals["tools"]
     print(
-        f"runs 1-{repeats - 1}: {totals['calls'] / counted:.1f} tool calls per task, "
+        f"runs 1-{repeats - 1}: {totals['calls'] / counted:.1f} tool calls and "
+        f"{totals['asked'] / counted:.1f} model calls per task (shared cap "
+        f"{RunnerLimits().model_calls}), "
         f"{totals['wall'] / counted:.1f} s wall; of the sessions' summed time, model turns "
         f"{totals['model'] / busy:.1%} and tools {totals['tools'] / busy:.1%}; sandbox runs "
         f"{totals['sandbox'] / totals['wall']:.1%} of wall; the sessions overlap "
         f"{busy / totals['wall']:.2f}x (pairs run at once); the harness outside sessions "
         f"(workspace set-up, cross-execution bookkeeping, selection) is what wall leaves"
     )
+
+
+def _count(result: Any, phase: str) -> int:
+    return sum(1 for p in result.trace.phases if p["phase"] == phase)
 
 
 def main() -> None:

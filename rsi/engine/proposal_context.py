@@ -65,7 +65,7 @@ def evolution_dag(state: SearchState) -> tuple[DagNode, ...]:
                 p.round, p.attempt, p.parent_id, p.child_id, p.proposer, p.field, p.edit,
                 fate,  # type: ignore[arg-type]
                 reason,
-                **_screen_counts(screened),
+                **_screen_counts(screened, state),
                 dev_rar=dag_dev_rar(kept) if kept is not None else None,
                 dev_rar_at_most=kept is not None and kept.dev_rar_at_most,
             )
@@ -73,12 +73,24 @@ def evolution_dag(state: SearchState) -> tuple[DagNode, ...]:
     return tuple(sorted(nodes, key=lambda n: (n.round, n.attempt)))
 
 
-def _screen_counts(screened: Screened | None) -> dict[str, int | None]:
-    """A DAG node's screen counts, over the tasks the verdict read (`Screened.shown`)."""
+def _screen_counts(screened: Screened | None, state: SearchState) -> dict[str, int | None]:
+    """A DAG node's screen counts: over the tasks the verdict read (`Screened.shown`, the
+    same with racing on or off), and over every task the child ran and was paid for
+    (`ran`: the whole minibatch, or what a race read before it stopped)."""
     if screened is None:
         return {}
     gain, regressions = screened.shown()
-    return {"gain": gain, "regressions": regressions, "screen_read": screened.read}
+    decided = state.screens_decided.get(screened.round)
+    started = state.rounds_started.get(screened.round)
+    ran = decided.evaluated if decided is not None else len(started.tasks) if started else None
+    return {
+        "gain": gain,
+        "regressions": regressions,
+        "screen_read": screened.read,
+        "ran": ran,
+        "ran_gain": screened.child_successes - screened.parent_successes,
+        "ran_regressions": screened.regressions,
+    }
 
 
 def insight_notes(state: SearchState) -> tuple[Note, ...]:

@@ -44,7 +44,9 @@ class DagNode:
     upper bound when `dev_rar_at_most` (a dev race stopped once the candidate could not
     become best). `gain` and `regressions` are over the `screen_read` tasks the verdict
     read (all of the minibatch when None), so they are the same with `[search]
-    stop_when_decided` on or off."""
+    stop_when_decided` on or off: the decision-relevant counts. `ran_gain` and
+    `ran_regressions` are over the `ran` tasks the child actually ran and was paid for
+    (with racing off, every minibatch task), so the optimizer sees every outcome paid."""
 
     round: int
     attempt: int
@@ -58,6 +60,9 @@ class DagNode:
     gain: int = 0
     regressions: int = 0
     screen_read: int | None = None
+    ran: int | None = None
+    ran_gain: int | None = None
+    ran_regressions: int | None = None
     dev_rar: float | None = None
     dev_rar_at_most: bool = False
 

@@ -114,9 +114,48 @@ def test_retrieval_honours_the_lessons_component() -> None:
 
 
 def test_retrieval_respects_character_budgets() -> None:
-    big = tuple(_lesson(f"l{i}", ("parse",), "x" * 700) for i in range(3))
-    assert len(retrieve_lessons(big, "parse it", "generation")) == 2  # 2 x ~740 <= 1600
+    big = tuple(_lesson(f"l{i}", ("parse",), "x" * 600) for i in range(3))
+    assert all(700 < len(lesson.render()) <= 800 for lesson in big)
+    assert len(retrieve_lessons(big, "parse it", "generation")) == 2  # 2 x <= 800 <= 1600
     assert len(retrieve_lessons(big, "parse it", "planning")) == 1  # 1200 fits only one
+
+
+def test_a_turn_serving_two_phases_still_gets_two_lessons_each_once_within_1600() -> None:
+    """A pair's opening turn is its preparation and its generation (paper C.3.1): one
+    selection over both, at most two lessons, none twice, within one turn's budget."""
+    lessons = (
+        Lesson(id="prep-a", triggers=("parse",), text="a" * 600, component=Component.PREPARATION),
+        Lesson(id="prep-b", triggers=("parse",), text="b" * 600, component=Component.PREPARATION),
+        _lesson("any", ("parse",), "c" * 600),
+        Lesson(id="gen", triggers=("parse",), text="d" * 600, component=Component.GENERATION),
+    )
+    both = (Component.PREPARATION, Component.GENERATION)
+    picked = retrieve_lessons(lessons, "parse it", both)
+    assert [x.id for x in picked] == ["prep-a", "prep-b"]
+    assert sum(len(x.render()) for x in picked) <= 1600
+    only = retrieve_lessons(lessons[2:], "parse it", both)
+    assert [x.id for x in only] == ["any", "gen"]  # the unscoped lesson once, not per phase
+
+
+def test_a_lesson_renders_as_applicability_action_and_observable_verification() -> None:
+    lesson = Lesson(
+        id="quote-fields",
+        triggers=("csv", "quoted"),
+        text="Test a field with a quoted comma. Verify: the suite fails on the initial program.",
+        component=Component.GENERATION,
+    )
+    assert lesson.render().splitlines() == [
+        "Lesson quote-fields",
+        'Applicability: the task, phase or last execution mentions "csv"; "quoted" '
+        "(in the generation phase)",
+        "Action: Test a field with a quoted comma.",
+        "Verification: the suite fails on the initial program.",
+    ]
+    plain = _lesson("plain", ("csv",), "Test empty input.")
+    assert plain.render().splitlines()[2:] == [
+        "Action: Test empty input.",
+        "Verification: run your suite and confirm its output shows the effect of this action.",
+    ]
 
 
 # -- the JSON Schema (`rsi schema`) documents what the model enforces ---------------------

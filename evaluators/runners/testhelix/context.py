@@ -1,10 +1,11 @@
 """What goes into a prompt, within the strategy's context budget.
 
 A prompt holds, in this order of priority: the fixed phase instructions, the public
-requirement, the strategy text (guidance, up to two retrieved lessons for the phase, the
-routed skill for the task's context), the phase's own material (the pair and its execution
-output, the tests under review), and the public source of the initial program, which gets
-whatever is left of `contextTokens` (4 characters a token) and is cut file by file.
+requirement, the strategy text (guidance, up to two retrieved lessons for the turn, the
+routed skill's whole text for the task's context), the phase's own material (the pair and
+its execution output, the tests under review), and the public source of the initial
+program, which gets whatever is left of `contextTokens` (4 characters a token) and is cut
+file by file.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from search_space import (
     SKILLS_BY_NAME,
     Component,
     Lesson,
+    Skill,
     SkillRole,
     Strategy,
     retrieve_lessons,
@@ -42,41 +44,55 @@ def strategy_text(
     checkpoint: str = "",
     opening: bool = False,
 ) -> StrategyText:
-    """Guidance, the phase's retrieved lessons and the routed skill, as one user message.
+    """Guidance, the turn's retrieved lessons and the routed skill, as one user message.
 
     Lessons scoped to a component reach that phase only (`retrieve_lessons`), matched over
     the requirement, the phase and `checkpoint` (the host's last execution of the pair's
     suite). A pair's opening turn (`opening`, before its first draft) is also its
-    preparation phase: up to two `preparation` lessons join the generation ones. The route
-    for the task's context shows its generation skill (`skill`) to generation and repair
-    phases and its review skill (`reviewSkill`) to review phases; neither kind ever
-    reaches the other's turns.
+    preparation phase: its lessons are drawn from the `preparation` and generation ones
+    together, so the turn still carries at most two, each once, within 1,600 characters.
+    The route for the task's context loads its skill's whole text (`Skill.text`, what
+    `load_skill` returns) into the turns it applies to: the generation skill (`skill`)
+    into generation and repair turns, the review skill (`reviewSkill`) into review turns;
+    neither kind ever reaches the other's turns. With no route (or a null one) nothing is
+    loaded: specialist loading is left to the agent (`load_skill`). The skill's text is
+    cut to what the other parts leave of `contextTokens`.
     """
     parts = []
     if strategy.guidance:
         parts.append(f"Reusable guidance:\n{strategy.guidance}")
-    lessons = retrieve_lessons(strategy.lessons, task.instruction, phase, checkpoint)
-    if opening:
-        lessons = [
-            *retrieve_lessons(strategy.lessons, task.instruction, Component.PREPARATION),
-            *lessons,
-        ]
+    phases = (Component.PREPARATION, phase) if opening else (phase,)
+    lessons = retrieve_lessons(strategy.lessons, task.instruction, phases, checkpoint)
     parts.extend(lesson_text(lesson) for lesson in lessons)
-    route = strategy.route_for(task.context)
-    name = None
-    if route is not None:
-        name = route.review_skill if phase is Component.REVIEW else route.skill
-    skill = SKILLS_BY_NAME.get(name) if name else None
-    wanted = SkillRole.REVIEW if phase is Component.REVIEW else SkillRole.GENERATION
-    shown = skill.name if skill is not None and skill.role is wanted else None
-    if skill is not None and shown is not None:
-        parts.append(f"Specialist skill {skill.name}: {skill.purpose}")
+    skill = routed_skill(strategy, task, phase)
+    if skill is not None:
+        left = strategy.context_tokens * CHARS_PER_TOKEN - sum(len(part) for part in parts)
+        loaded = f"Specialist skill {skill.name}, loaded for this task:\n{skill.text()}"
+        parts.append(_cut(loaded, left))
+    shown = skill.name if skill is not None else None
     return StrategyText("\n\n".join(parts), tuple(lesson.id for lesson in lessons), shown)
 
 
+def routed_skill(strategy: Strategy, task: PublicTask, phase: Component) -> Skill | None:
+    """The skill the task's route gives a turn of `phase`, if any, of the turn's role."""
+    route = strategy.route_for(task.context)
+    if route is None:
+        return None
+    review = phase is Component.REVIEW
+    skill = SKILLS_BY_NAME.get((route.review_skill if review else route.skill) or "")
+    wanted = SkillRole.REVIEW if review else SkillRole.GENERATION
+    return skill if skill is not None and skill.role is wanted else None
+
+
+def _cut(text: str, left: int) -> str:
+    if len(text) <= left:
+        return text
+    return text[: max(left, 0)] + f"\n[... {len(text) - max(left, 0)} chars of the skill cut]"
+
+
 def lesson_text(lesson: Lesson) -> str:
-    """One retrieved lesson as a prompt shows it."""
-    return f"Lesson {lesson.id}:\n{lesson.render()}"
+    """One retrieved lesson as a prompt shows it (`Lesson.render`)."""
+    return lesson.render()
 
 
 def program_text(task: PublicTask, budget_chars: int) -> str:

@@ -7,9 +7,10 @@
   a suite is approved when no verified blocking finding remains.
 - Corrective feedback: a suite with verified findings, or one that rejects a peer repair
   every other approved suite accepts (a counterexample), is revised and re-qualified.
-- Differential challenge: when two distinct repairs pass every approved suite, the model
-  is asked for tests on which the requirement separates them; they join the best approved
-  suite (most witness support, `best_approved`).
+- Differential challenge, one step per task: the first time two distinct repairs pass
+  every approved suite and both their pairs' suites passed review, the model is asked
+  for tests on which the requirement separates them; they join the best approved suite
+  (most witness support, `best_approved`).
 Revised suites are executed and reviewed afresh in the next round.
 """
 
@@ -243,15 +244,14 @@ def give_feedback(session: Session, pair: Pair, matrix: Matrix, round_number: in
 
 
 def undistinguished(session: Session, matrix: Matrix) -> tuple[Pair, Pair] | None:
-    """Two distinct repairs that pass every approved suite, if any."""
-    approved = [p for p in session.consistent_pairs() if p.approved]
-    if not approved:
+    """The two repairs a differential challenge separates, when the task's one challenge
+    step is still due (paper C.3.4, D.4): two distinct repairs that pass every approved
+    suite, of two pairs whose own suites both passed review. None once the task's
+    challenge has run (`Session.challenged`)."""
+    if session.challenged:
         return None
-    passing = [
-        p
-        for p in session.consistent_pairs()
-        if all(matrix.get((s.index, p.index), False) for s in approved)
-    ]
+    approved = [p for p in session.consistent_pairs() if p.approved]
+    passing = [p for p in approved if all(matrix.get((s.index, p.index), False) for s in approved)]
     for a, b in combinations(passing, 2):
         if a.witness != b.witness:
             return a, b
@@ -263,6 +263,7 @@ def challenge(session: Session, matrix: Matrix, round_number: int) -> bool:
     found = undistinguished(session, matrix)
     if found is None:
         return False
+    session.challenged = True
     a, b = found
     target = best_approved(session, matrix)
     strategy, task = session.strategy, session.task

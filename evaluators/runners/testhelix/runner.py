@@ -8,8 +8,9 @@ How every strategy field changes what the harness does:
   in round 2 up to this many in all (and only if maxRounds allows a second round).
 - maxRounds: rounds of peer cross-validation. Each round executes every suite on every
   peer repair and reviews new suite versions; between rounds, corrective feedback revises
-  criticised pairs and a differential challenge looks for tests separating two repairs
-  that pass every approved suite. With one round there is no feedback and no challenge.
+  criticised pairs and, once per task, a differential challenge looks for tests
+  separating two repairs that pass every approved suite, of two pairs whose suites were
+  both approved. With one round there is no feedback and no challenge.
 - agentSteps: model steps a pair may take per round (its first draft, refinements and
   feedback revisions). A pair whose reply does not parse (after the LLM layer's one
   retry) is shown that reply, cut to toolOutputChars, and the parse error in its next
@@ -26,11 +27,14 @@ How every strategy field changes what the harness does:
 - toolOutputChars: execution output (and files) shown to the model are cut to this.
 - reviewMaxOutputTokens: the output cap of each semantic review call.
 - guidance: sent with every generation, repair and review turn when not empty.
-- lessons: up to two lessons retrieved per turn by literal triggers over the requirement
-  and the phase (planning, generation, repair, review), within 1,600 characters (1,200
-  for planning).
-- skillRoutes: the route for the task's context shows its `skill` (a generation skill)
-  to generation and repair turns and its `reviewSkill` (a review skill) to review turns.
+- lessons: up to two lessons retrieved per turn (none twice, an agent pair's opening turn
+  drawing on preparation and generation lessons together) by literal triggers over the
+  requirement and the phase (planning, generation, repair, review), within 1,600
+  characters (1,200 for planning), each rendered as applicability, action and
+  verification.
+- skillRoutes: the route for the task's context loads its `skill`'s text (a generation
+  skill) into generation and repair turns and its `reviewSkill`'s (a review skill) into
+  review turns; no route leaves loading to the agent's `load_skill`.
 
 With `[runner.testhelix] pairs = "agent"` each pair is instead a coding agent with tools
 (agent/): every tool call is one of its agentSteps (per round), repairSteps bound its
@@ -38,10 +42,13 @@ steps after a failed submit, contextTokens is its prompt budget (oldest tool out
 elided past it), toolOutputChars cuts every tool output, a routed review skill and review
 lessons reach its reviewer, whose turns reviewMaxOutputTokens caps. maxCandidates starts
 new agent pairs in round 2 as above, and maxRounds runs the same rounds through tool
-sessions (agent/rounds.py): feedback continues the pair's own session, a challenger agent
-may run both repairs, and a revision or a challenge's suite is kept only once the host
-requalifies it. Every run is under the paper's caps (`paper_limits`): each sandbox run is
-bounded by what is left of the wall cap, and the harness stops at it. The trace's `calls`
+sessions (agent/rounds.py): feedback continues the pair's own session, the one challenger
+agent (repairSteps tool calls) may run both repairs, and a revision or a challenge's suite
+is kept only once the host requalifies it. Every run is under the paper's caps
+(`paper_limits`): each sandbox run is bounded by what is left of the wall cap, and the
+harness stops at it; every agent turn ends with the task's remaining calls, tokens and
+seconds (agent/remaining.py), and every pair's prompt carries the execution-positive
+fallback. The trace's `calls`
 phase says where each pair's model calls went (agent/spending.py).
 
 Only tests leave the runner: the submission is a suite with `run.sh`. The trace records the

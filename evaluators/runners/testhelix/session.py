@@ -92,6 +92,7 @@ class Session:
     checks: list[dict[str, Any]] = field(default_factory=list)
     timings: list[dict[str, Any]] = field(default_factory=list)  # agent tool calls' seconds
     stop_reason: str | None = None
+    challenged: bool = False  # the task's one differential challenge step has run
 
     def record_check(self, pair: Pair, check: Check) -> Check:
         self.checks.append({"pair": pair.index, "version": pair.version, **check.summary()})

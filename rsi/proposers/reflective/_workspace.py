@@ -55,7 +55,8 @@ README = """# The optimizer's workspace (read-only; written by the host)
   (`skipped`: tasks the child never ran, the verdict was fixed without them);
   proposal.json: the edit that was screened.
 - dag.json: every candidate and attempt of this search (parent, edit, screen gain and
-  regressions over the `screen_read` tasks the verdict read, dev RAR, fate and reason);
+  regressions over the `screen_read` tasks the verdict read, and `ran_gain`,
+  `ran_regressions` over the `ran` tasks the child ran, dev RAR, fate and reason);
   `dev_rar_at_most` marks a dev RAR that is only an upper bound (its dev run stopped once it
   could not become best); candidates/<id>.json: each kept candidate (selection only).
 - insights.md: every insight recorded so far, with its round.

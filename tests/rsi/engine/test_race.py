@@ -265,3 +265,37 @@ def test_reflection_reads_what_was_paid_and_is_told_what_was_skipped(
     assert feedback.skipped == ("c", "d") and feedback.lost == ("a",) and feedback.gained == ()
     assert (feedback.gain, feedback.regressions) == (-1, 1)  # over a and b, the tasks paid
     assert "decided after 2 of 4 tasks" in feedback.reason
+
+
+@pytest.mark.parametrize("stop", [True, False])
+def test_the_dag_shows_every_task_the_child_ran_beside_what_the_verdict_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, stop: bool
+) -> None:
+    """Issue 49: the decision-relevant counts (`gain`, `regressions` over `screen_read`)
+    are the same with racing on or off; `ran_gain` and `ran_regressions` are over the `ran`
+    tasks the child was paid for: with racing off, all four."""
+    worker = Worker({"a": False, "b": True, "c": True, "d": True})  # a regresses
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=4) as r:
+        record = _Recorder(r.journal)
+        reflection = ReflectionStep(record.state, record, object(), None, SearchSpace(), SEED)  # type: ignore[arg-type]
+        step = ScreenStep(
+            record.state, record, r.evaluator, acceptance_rule("strict-no-regression"),  # type: ignore[arg-type]
+            reflection, Racing(stop=stop, wave=2),
+        )  # fmt: skip
+        started = RoundStarted(round=1, parent_id=strategy_id(PARENT), tasks=TASKS)
+        child = ChildProposed(
+            round=1, attempt=1, parent_id=strategy_id(PARENT), child_id=strategy_id(CHILD),
+            proposer="test", field="agentSteps", edit={}, rationale="r",
+            strategy=CHILD.to_json_dict(),
+        )  # fmt: skip
+        record("round:1:start", started)
+        record("round:1:propose:1", child)
+        parent = {t: fake_evaluation(PARENT, t, "train", s) for t, s in PARENT_SOLVED.items()}
+        step.screen(started, PARENT, parent, child)
+    (node,) = [n for n in evolution_dag(record.state) if n.child_id == strategy_id(CHILD)]
+    assert (node.gain, node.regressions, node.screen_read) == (-1, 1, 2)
+    assert node.ran == (2 if stop else 4) and sorted(worker.paid_tasks()) == sorted(
+        TASKS[: node.ran]
+    )
+    # Racing off: the child solved b, c, d (the parent a, b): one more success, one loss.
+    assert (node.ran_gain, node.ran_regressions) == ((-1, 1) if stop else (1, 1))

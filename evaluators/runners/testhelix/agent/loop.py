@@ -6,7 +6,8 @@ calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
   `submit` fails the consistency check only `repairSteps` more steps are allowed;
 - a turn without a tool call costs a step too (the model is told to use the tools);
 - `contextTokens` is the prompt budget: past it, the oldest tool outputs are elided from
-  what is sent (`within_budget`);
+  what is sent (`within_budget`); every turn ends with the task's remaining budget
+  (`remaining.with_remaining`, never stored in the history);
 - the pair stops at the harness deadline (the paper's wall cap), at a task cap, when the
   model's health stops (evaluators.llm.health; the runner reports no verdict), or
   after two failed model turns in a row; a session's history only grows, so it never repeats
@@ -32,6 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from evaluators.llm import LlmFailure, ToolCall, ToolChat, cut_tool_arguments
+from evaluators.runners.testhelix.agent.remaining import left_for, with_remaining
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
@@ -207,9 +209,12 @@ class PairAgent:
             if self.run.stop:
                 break
             budget = self.strategy.context_tokens * CHARS_PER_TOKEN
+            left = left_for(self.chat.meter, self.deadline, self.strategy, self.run.steps,
+                            failed_at)  # fmt: skip
             turn = self.chat.turn(
-                within_budget(messages, budget), self.tools, max_tokens=self.max_tokens
-            )
+                with_remaining(within_budget(messages, budget), left), self.tools,
+                max_tokens=self.max_tokens,
+            )  # fmt: skip
             if isinstance(turn, LlmFailure):
                 self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
                 if turn.kind == "cap":

@@ -26,7 +26,7 @@ from evaluators.runners.testhelix.agent.loop import AgentRun, PairAgent
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace
 from evaluators.runners.testhelix.context import StrategyText, lesson_text, strategy_text
 from evaluators.runners.testhelix.model import HarnessStopped
-from evaluators.runners.testhelix.prompts import agent_prompt
+from evaluators.runners.testhelix.prompts import agent_prompt, candidate_workflow
 from evaluators.runners.testhelix.session import Pair, Session
 from evaluators.runners.testhelix.signatures import PairDraft
 from evaluators.runners.testhelix.synthesis import BRANCH_STRATEGIES, plan_directions
@@ -57,7 +57,11 @@ def opening(session: Session, direction: str) -> tuple[list[dict[str, Any]], Str
     its opening turn (guidance, preparation and generation lessons, the routed skill), and
     its budget (paper C.1: the remaining budget is inserted at runtime)."""
     shown = strategy_text(session.strategy, session.task, Component.GENERATION, opening=True)
-    system = agent_prompt().format(direction=direction, requirement=session.task.instruction)
+    system = agent_prompt().format(
+        direction=direction,
+        requirement=session.task.instruction,
+        candidate_workflow=candidate_workflow(),
+    )
     messages: list[dict[str, Any]] = [{"role": "system", "content": system}]
     if shown.text:
         messages.append({"role": "user", "content": shown.text})

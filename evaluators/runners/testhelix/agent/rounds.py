@@ -10,9 +10,11 @@ The structured pairs' protocol (`cross_validation.py`), through tool sessions:
   replaces the pair's suite only once its submit is accepted (the suite fails on the
   initial program and passes on the repair), so an approved suite is never lost to a
   revision that does not requalify; repair lessons are retrieved afresh for feedback;
-- a differential challenge: when two distinct repairs pass every approved suite, a
-  challenger agent works in a fresh workspace holding the best approved suite (the most
-  witness support, `cross_validation.best_approved`), that
+- one differential challenge step per task (paper C.3.4): the first time two distinct
+  repairs pass every approved suite and both their pairs' suites passed review
+  (`cross_validation.undistinguished`), a challenger agent, bounded by `repairSteps` tool
+  calls and the task's shared meter, works in a fresh workspace holding the best
+  approved suite (the most witness support, `cross_validation.best_approved`), that
   pair's repair in `app/`, and the two repairs (readable under `repairs/a|b/`, runnable as
   targets `a` and `b`). Its suite replaces the approved one only when the host finds it
   consistent and separating: it passes exactly one of the two repairs;
@@ -150,6 +152,7 @@ def agent_challenge(session: Session, matrix: Matrix, round_number: int, kit: Ag
     found = undistinguished(session, matrix)
     if found is None:
         return False
+    session.challenged = True
     a, b = found
     target = best_approved(session, matrix)
     workspace = _challenge_workspace(session, kit, round_number, target, a, b)
@@ -160,8 +163,11 @@ def agent_challenge(session: Session, matrix: Matrix, round_number: int, kit: Ag
         *([{"role": "user", "content": shown.text}] if shown.text else []),
         {"role": "user", "content": "Start: look at the workspace."},
     ]
+    # The one challenge step extends an approved suite, as a revision does: it gets a
+    # revision's allowance (`repairSteps` tool calls), not a pair's `agentSteps`.
+    bounds = session.strategy.model_copy(update={"agent_steps": session.strategy.repair_steps})
     agent = PairAgent(
-        kit.chat, workspace, session.strategy, deadline=kit.deadline,
+        kit.chat, workspace, bounds, deadline=kit.deadline,
         repeats=session.bench.repeats, tools=challenge_tools(),
     )  # fmt: skip
     run, cap = run_agent(agent, messages)

@@ -30,7 +30,7 @@ from evaluators.runners.testhelix.agent.loop import within_budget
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from rsi.cli.run_task import reply_format
-from search_space import Component, Context, Lesson, SkillRoute, Strategy
+from search_space import SKILLS_BY_NAME, Component, Context, Lesson, SkillRoute, Strategy
 from tests.support.agent_model import (
     PLANNED,
     SLUGIFY,
@@ -74,6 +74,11 @@ def _run(
             tmp_path / "work",
         )
     return result, server
+
+
+def _user_text(body: dict[str, Any]) -> str:
+    """Every message's text of a request, as the model reads it."""
+    return "\n".join(str(m.get("content") or "") for m in body.get("messages", []))
 
 
 def _agent(result: RunnerResult) -> dict[str, object]:
@@ -218,6 +223,14 @@ def test_configuration_c_reviews_each_suite_in_a_fresh_copy_without_the_repair(
     assert all("Specialist skill assertion-review" in json.dumps(b) for b in review_requests)
     assert all("Lesson quote-spec" in json.dumps(b) for b in review_requests)
     assert all("Specialist skill cli-output" in json.dumps(b) for b in pair_requests)
+    # A route loads the skill's whole text (paper C.3.1), as load_skill would return it.
+    for name, requests in (("assertion-review", review_requests), ("cli-output", pair_requests)):
+        method = SKILLS_BY_NAME[name].method.splitlines()[-1]
+        assert all(method in _user_text(b) for b in requests)
+    assert not any(
+        SKILLS_BY_NAME["assertion-review"].method.splitlines()[0] in json.dumps(b)
+        for b in pair_requests
+    )
     assert not any("assertion-review" in json.dumps(b) for b in pair_requests)
     assert not any("quote-spec" in json.dumps(b) for b in pair_requests)
     assert review_requests and all(

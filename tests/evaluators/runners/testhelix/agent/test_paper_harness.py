@@ -140,7 +140,9 @@ def test_preparation_lessons_open_a_pair_and_repair_lessons_follow_a_failed_subm
     turns = [b for b in server.requests if "tools" in b]
     assert "Lesson prep" in json.dumps(turns[0]) and "Lesson fix" not in json.dumps(turns[0])
     # The repair lessons arrive once, right after the failed submit's tool result.
-    after = [json.dumps(b["messages"][-1]) for b in turns]
+    # (the last message of a turn as sent is its remaining budget, never stored)
+    after = [json.dumps(b["messages"][-2]) for b in turns]
+    assert all(b["messages"][-1]["content"].startswith("Remaining budget") for b in turns)
     assert sum("Lesson fix" in text for text in after) == 1
     assert result.submission is not None
 

@@ -150,7 +150,9 @@ def test_a_challenge_keeps_new_tests_only_if_they_separate_the_two_repairs(
         plans={1: slugify_plan(repair=digitless_repair())},
         challenge=challenge_plan(with_case(*case)),
     )
-    result, server = _run(bwrap_sandbox, polyglot, tmp_path, model, TWO)
+    # The challenger's allowance is a revision's, `repairSteps` tool calls: its 6.
+    six = TWO.model_copy(update={"repair_steps": 6})
+    result, server = _run(bwrap_sandbox, polyglot, tmp_path, model, six)
     (challenge,) = _phases(result, "agent-challenge")
     assert challenge["repairs"] == [0, 1] and challenge["into"] == 0
     assert challenge["stop"] == "submitted" and challenge["changed"] is True
