@@ -256,6 +256,7 @@ EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "pool_overlap": {"runners"},
     "judge": {"harbor", "junit", "metrics", "sandbox", "tasks"},
     "judge_memo": {"judge", "once", "sandbox", "tasks"},
+    "suite_coverage": {"judge", "sandbox", "tasks"},
     "task_validation": {"judge", "pool_overlap", "runners", "sandbox", "tasks"},
 }
 DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"
