@@ -74,7 +74,7 @@ class TaskCoverage(BaseModel):
     detail: str | None = None
 
 
-class _FileReport(BaseModel):
+class FileCoverage(BaseModel):
     model_config = ConfigDict(frozen=True)
 
     executed_lines: tuple[int, ...]
@@ -82,7 +82,11 @@ class _FileReport(BaseModel):
 
 
 class _Report(BaseModel):
-    files: dict[str, _FileReport]
+    files: dict[str, FileCoverage]
+
+
+# A coverage run's per-file report (paths relative to the program), or why there is none.
+CoverageReport = dict[str, FileCoverage] | str
 
 
 def _unmeasured(status: CoverageStatus, detail: str) -> TaskCoverage:
@@ -198,7 +202,7 @@ def instrumented_copy(suite: Path, into: Path) -> Path:
     return copy
 
 
-def _report(run: RunResult) -> dict[str, _FileReport] | str:
+def _report(run: RunResult) -> CoverageReport:
     """The run's coverage report, or why there is none."""
     if run.infrastructure or run.outcome in (Outcome.ERROR, Outcome.TIMEOUT):
         return f"the measured run ended in {run.outcome.value}: {(run.error or '')[:120]}"
@@ -213,7 +217,7 @@ def _report(run: RunResult) -> dict[str, _FileReport] | str:
 
 def measured_run(
     task: Task, target: Target, suite: Path, sandbox: Sandbox, settings: JudgeSettings
-) -> dict[str, _FileReport] | str:
+) -> CoverageReport:
     """Run `suite` on `target` under coverage.py: the per-file report, or why there is none."""
     work = scratch_dir("rsi-coverage-")
     try:
@@ -223,7 +227,7 @@ def measured_run(
         shutil.rmtree(work, ignore_errors=True)
 
 
-TrustedRun = Callable[[Task], dict[str, _FileReport] | str]
+TrustedRun = Callable[[Task], CoverageReport]
 
 
 def measure(
@@ -276,9 +280,7 @@ def measure(
     return TaskCoverage(change=change, entry=_ratio(e_hit, e_total))
 
 
-def trusted_run(
-    task: Task, sandbox: Sandbox, settings: JudgeSettings
-) -> dict[str, _FileReport] | str:
+def trusted_run(task: Task, sandbox: Sandbox, settings: JudgeSettings) -> CoverageReport:
     """The task's trusted tests on its reference program, under coverage.py."""
     reference = next(t for t in task_targets(task, panel=False) if t.kind is TargetKind.REFERENCE)
     return measured_run(task, reference, task.tests_dir, sandbox, settings)
