@@ -81,9 +81,9 @@ class BenchLedger:
         if path.exists():
             written = BenchControls.model_validate_json(path.read_text())
             shared = set(written.strategies) & set(controls.strategies)
-            same = written.model_copy(update={"strategies": {}}) == controls.model_copy(
-                update={"strategies": {}}
-            ) and all(written.strategies[k] == controls.strategies[k] for k in shared)
+            same = _shared_part(written) == _shared_part(controls) and all(
+                written.strategies[k] == controls.strategies[k] for k in shared
+            )
             if not same:
                 raise UserInputError(
                     "this benchmark was started with other tasks, seed, caps, strategies or "
@@ -112,6 +112,12 @@ class BenchLedger:
                 handle.flush()
                 os.fsync(handle.fileno())
             self._records[record.key] = record
+
+
+def _shared_part(controls: BenchControls) -> BenchControls:
+    """What a resume must match beyond the strategies (where the tasks were named from may
+    change: the same ids are the same benchmark)."""
+    return controls.model_copy(update={"strategies": {}, "task_source": ""})
 
 
 def _drop_torn_line(path: Path) -> None:
