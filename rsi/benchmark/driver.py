@@ -75,7 +75,7 @@ def benchmark_tasks(
         )
     if tasks_dir is not None:
         pool = TaskSet.load(tasks_dir)
-        return pool, pool.ids(), str(tasks_dir)
+        return pool, pool.ids, str(tasks_dir)
     role = split or "test"
     if role not in ROLES:
         raise UserInputError(f"{role!r} is not a data role; use {', '.join(ROLES)}", "--split")
@@ -142,7 +142,8 @@ def plan_benchmark(
         tasks=ids,
         task_source=source,
         seed=config.experiment.seed,
-        limits=RunnerLimits(),
+        # What `rsi.engine.build_services` gives every cell; `run_cells` checks it does.
+        limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
         strategies={c.configuration.letter: strategy_id(c.strategy) for c in cells},
         coverage=coverage,
     )

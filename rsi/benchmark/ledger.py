@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,8 @@ from search_space import UserInputError
 
 CONTROLS_FILE = "benchmark.json"
 EVALUATIONS_FILE = "evaluations.jsonl"
+# Test hook for crash-safety tests: SIGKILL this process right after the k-th append.
+KILL_AFTER_ENV = "RSI_TEST_KILL_AFTER_EVALUATION"
 
 
 class BenchControls(BaseModel):
@@ -67,6 +70,9 @@ class BenchLedger:
         self.directory = directory
         self.path = directory / EVALUATIONS_FILE
         self._lock = threading.Lock()
+        kill_after = os.environ.get(KILL_AFTER_ENV)
+        self._kill_after = int(kill_after) if kill_after else None
+        self._appended = 0
         self._records: dict[tuple[str, str, str, int], BenchEvaluation] = {}
         _drop_torn_line(self.path)
         for record in _read(self.path):
@@ -112,6 +118,9 @@ class BenchLedger:
                 handle.flush()
                 os.fsync(handle.fileno())
             self._records[record.key] = record
+            self._appended += 1
+            if self._appended == self._kill_after:
+                os.kill(os.getpid(), signal.SIGKILL)
 
 
 def _shared_part(controls: BenchControls) -> BenchControls:

@@ -36,7 +36,7 @@ from evaluators.tasks import Task, TaskSet
 from rsi.benchmark.configurations import BenchConfiguration
 from rsi.benchmark.ledger import BenchEvaluation, BenchLedger
 from rsi.config import ExperimentConfig
-from search_space import Strategy, strategy_id
+from search_space import RsiError, Strategy, strategy_id
 
 
 class CellServices(Protocol):
@@ -163,8 +163,12 @@ def run_cells(
     coverage: bool,
     max_usd: float | None,
     cell_dir: Callable[[Cell], Path],
+    limits: RunnerLimits,
 ) -> BenchOutcome:
-    """Run every missing evaluation, `workers` at a time, journaling each as it ends."""
+    """Run every missing evaluation, `workers` at a time, journaling each as it ends.
+
+    Raises `RsiError` when a cell's services carry other caps than `limits` (the shared
+    per-task cap of every configuration)."""
     money = MoneyLedger(MoneyCaps(total=max_usd)) if max_usd is not None else None
     if money is not None:
         spent = sum(_usd(cell.price, r) for cell in cells for r in ledger.records() if _in(cell, r))
@@ -180,6 +184,10 @@ def run_cells(
         if not todo:
             continue
         services = services_for(cell.config, cell_dir(cell))
+        if services.limits != limits:  # every configuration has the same per-task caps
+            raise RsiError(
+                f"cell {cell.configuration.letter} got caps {services.limits}, not {limits}"
+            )
         if coverage and trusted is None:
             trusted = TrustedCoverage(services.sandbox, services.judge_settings)
         _run_cell(

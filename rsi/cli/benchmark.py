@@ -148,6 +148,7 @@ def _run(
         coverage=coverage,
         max_usd=max_usd,
         cell_dir=lambda cell: cell_directory(directory, cell),
+        limits=plan.controls.limits,
     )
     table = bench_table(
         ledger.records(),
