@@ -14,6 +14,7 @@ from rsi.benchmark import BenchLedger, cell_directory, plan_benchmark, run_cells
 from rsi.benchmark.ledger import EVALUATIONS_FILE, KILL_AFTER_ENV
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import EvaluationServices, build_services
+from search_space import Strategy, load_model, strategy_id
 from tests.rsi.benchmark.conftest import write_config
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
 
@@ -94,3 +95,43 @@ def test_the_release_split_is_refused(tmp_path: Path) -> None:
     result = run_rsi("benchmark", str(config), "--configurations", "A", "--split", "release")
     assert_one_line_user_error(result, "release split is reserved for the gate")
     assert not (tmp_path / "runs").exists()
+
+
+def test_the_frozen_strategy_runs_unchanged_under_each_model(
+    tmp_path: Path, champion_file: Path
+) -> None:
+    path = write_config(tmp_path, size=8)
+    text = path.read_text().replace('[runner]\nkind = "scripted"\n', "")
+    text += (
+        '\n[runner]\nkind = "testhelix"\n\n[llm]\nmodel = "openai/optimized-with"\n'
+        'api_base = "http://127.0.0.1:9/v1"\n'
+    )
+    path.write_text(text)
+    plan, cells, _ = plan_benchmark(
+        load_config(path),
+        configurations="C,E",
+        models=("openai/other-a", "openai/other-b"),
+        split="test",
+        tasks_dir=None,
+        strategy=champion_file,
+        directory=tmp_path / "bench",
+        coverage=True,
+    )
+    assert plan.models == ("openai/other-a", "openai/other-b")
+    assert plan.evaluations == 2 * 2 * len(plan.controls.tasks)
+    by_model = {(c.model, c.configuration.letter): c for c in cells}
+    assert {c.config.llm.model for c in cells if c.config.llm} == set(plan.models)
+    assert {m for (m, _letter), c in by_model.items() if c.config.llm.model == m} == set(
+        plan.models
+    )
+    champion = {strategy_id(c.strategy) for c in cells if c.configuration.letter == "E"}
+    assert champion == {strategy_id(load_model(Strategy, champion_file))}
+    assert {c.config.runner.testhelix.configuration for c in cells} == {"peer-cross-validation"}
+
+
+def test_a_model_needs_the_testhelix_runner(tmp_path: Path) -> None:
+    result = run_rsi(
+        "benchmark", str(write_config(tmp_path, size=8)), "--configurations", "A",
+        "--model", "openai/x", "--plan",
+    )  # fmt: skip
+    assert_one_line_user_error(result, "--model needs runner.kind")
