@@ -162,6 +162,7 @@ export PYTHONPATH="$TESTS_DIR/{_HOOK_DIR}${{PYTHONPATH:+:$PYTHONPATH}}"
 bash "$TESTS_DIR/{SUITE_ENTRY}"
 status=$?
 unset PYTHONPATH COVERAGE_PROCESS_START
+rm -f "$OUTPUT_DIR/results.xml"  # the suite's own JUnit report is no coverage report
 cd "$APP_DIR" || exit 97
 python3 -m coverage combine --quiet --rcfile="$TESTS_DIR/{rcfile}" || exit 98
 python3 -m coverage json --quiet --rcfile="$TESTS_DIR/{rcfile}" \\

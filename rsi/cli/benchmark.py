@@ -111,6 +111,10 @@ def benchmark(
     if plan_only:
         _show_plan(plan, as_json=as_json)
         return
+    if config.executor.kind == "dask":  # said, not silently ignored
+        print(
+            "note: rsi benchmark runs on threads ([search] workers), not on Dask", file=sys.stderr
+        )
     ended, table, runs = _run(
         config, plan, cells, coverage=coverage, max_usd=max_usd, resamples=resamples
     )
