@@ -3,8 +3,8 @@
 
 - `render_markdown`: the rows (percentages) with collection counts, then the paired
   differences with their 95 % intervals and McNemar p.
-- `draw_figure`: per model, JSF and RAR per configuration, and the paired JSF
-  differences with their intervals; `docs/how-to/reports.md` shows one.
+- `draw_figure`: per model, RAR, JSF and both coverages per configuration, and the
+  paired JSF and RAR differences with their intervals; `docs/how-to/reports.md` shows one.
 - `log_to_mlflow`: experiment `<name>-benchmark`; a run per row, named
   `<configuration> <model>`, found again by its tags on a re-run (metrics overwritten).
 """
@@ -106,34 +106,49 @@ def render_markdown(table: BenchTable) -> str:
     return "\n".join(lines) + "\n"
 
 
+_BARS = (
+    ("RAR", lambda r: r.scores.rar),
+    ("JSF", lambda r: r.scores.jsf),
+    ("Change Cov.", lambda r: r.change_coverage.mean),
+    ("Entry Cov.", lambda r: r.entry_coverage.mean),
+)
+
+
 def draw_figure(table: BenchTable, path: Path) -> Path:
-    """JSF and RAR by configuration (left) and the paired JSF differences (right)."""
+    """Per model: RAR, JSF and both coverages by configuration (left), and the paired JSF
+    and RAR differences with their 95 % intervals (right)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     models = sorted({row.model for row in table.rows})
-    fig, axes = plt.subplots(len(models), 2, figsize=(10, 3.2 * len(models)), squeeze=False)
+    fig, axes = plt.subplots(len(models), 2, figsize=(11, 3.4 * len(models)), squeeze=False)
     for (left, right), model in zip(axes, models, strict=True):
         rows = [row for row in table.rows if row.model == model]
-        xs = range(len(rows))
-        left.bar([x - 0.2 for x in xs], [100 * (r.scores.rar or 0) for r in rows], 0.4, label="RAR")
-        left.bar([x + 0.2 for x in xs], [100 * (r.scores.jsf or 0) for r in rows], 0.4, label="JSF")
-        left.set_xticks(list(xs), [r.configuration for r in rows])
-        left.set_ylabel("% of tasks")
-        left.set_title(f"{model}: RAR and JSF by configuration")
-        left.set_ylim(0, 115)
-        left.legend(loc="upper center", ncol=2, fontsize=8)
-        diffs = [d for d in table.differences if d.model == model and d.metric == "jsf"]
-        for y, d in enumerate(diffs):
-            low, high = d.interval_pp
-            right.plot([low, high], [y, y], color="tab:blue")
-            right.plot([d.difference_pp], [y], "o", color="tab:blue")
+        width = 0.8 / len(_BARS)
+        for i, (label, value) in enumerate(_BARS):
+            xs = [x + (i - 1.5) * width for x in range(len(rows))]
+            left.bar(xs, [100 * (value(r) or 0) for r in rows], width, label=label)
+        left.set_xticks(list(range(len(rows))), [r.configuration for r in rows])
+        left.set_ylim(0, 119)
+        left.set_ylabel("%")
+        left.set_title(f"{model}: by configuration")
+        left.legend(loc="upper center", ncol=4, fontsize=7)
+        diffs = [d for d in table.differences if d.model == model]
+        labels = sorted({f"{d.later}-{d.earlier}" for d in diffs})
+        for d in diffs:
+            y = labels.index(f"{d.later}-{d.earlier}") + (0.12 if d.metric == "jsf" else -0.12)
+            colour = "tab:orange" if d.metric == "jsf" else "tab:blue"
+            right.plot(list(d.interval_pp), [y, y], color=colour)
+            right.plot([d.difference_pp], [y], "o", color=colour)
+        right.plot([], [], "o-", color="tab:orange", label="JSF")
+        right.plot([], [], "o-", color="tab:blue", label="RAR")
         right.axvline(0, color="grey", linewidth=0.8)
-        right.set_yticks(list(range(len(diffs))), [f"{d.later}-{d.earlier}" for d in diffs])
-        right.set_xlabel("JSF difference, pp (95% paired bootstrap)")
+        right.set_yticks(list(range(len(labels))), labels)
+        right.set_xlabel("difference, pp (95% paired bootstrap interval)")
         right.set_title("paired differences")
+        right.legend(fontsize=7)
     fig.tight_layout()
     fig.savefig(path, dpi=110)
     plt.close(fig)
