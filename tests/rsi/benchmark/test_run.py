@@ -3,12 +3,14 @@ kill -9 and resume, the release split refused."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import subprocess
 import sys
 from pathlib import Path
 
+from evaluators.llm import Price
 from evaluators.runners import RunnerLimits
 from rsi.benchmark import BenchLedger, cell_directory, plan_benchmark, run_cells
 from rsi.benchmark.ledger import EVALUATIONS_FILE, KILL_AFTER_ENV
@@ -135,3 +137,22 @@ def test_a_model_needs_the_testhelix_runner(tmp_path: Path) -> None:
         "--model", "openai/x", "--plan",
     )  # fmt: skip
     assert_one_line_user_error(result, "--model needs runner.kind")
+
+
+def test_a_money_cap_stops_before_a_task_it_cannot_cover(tmp_path: Path) -> None:
+    config = load_config(write_config(tmp_path, size=8))
+    out = tmp_path / "bench"
+    plan, cells, _ = plan_benchmark(
+        config, configurations="A", models=(), split="test", tasks_dir=None, strategy=None,
+        directory=out, coverage=False,
+    )  # fmt: skip
+    price = Price(model="priced", usd_per_mtok_in=1.0, usd_per_mtok_out=1.0, source="config")
+    priced = [dataclasses.replace(cell, price=price) for cell in cells]  # $0.60 a task at worst
+    ledger = BenchLedger(out)
+    ended = run_cells(
+        priced, plan.controls.tasks, ledger, build_services, workers=2, coverage=False,
+        max_usd=0.5, cell_dir=lambda cell: cell_directory(out, cell), limits=plan.controls.limits,
+    )  # fmt: skip
+    assert ended.paid == 0 and ended.stopped is None
+    assert ended.paused is not None and "max_usd $0.50 reached" in ended.paused
+    assert ledger.records() == ()
