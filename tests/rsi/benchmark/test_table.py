@@ -14,6 +14,7 @@ from evaluators.sandbox import Outcome
 from rsi.benchmark import BenchEvaluation, BenchLedger, plan_benchmark
 from rsi.benchmark.ledger import EVALUATIONS_FILE
 from rsi.config import load_config
+from rsi.lineage import client_for, default_tracking_uri
 from tests.rsi.benchmark.conftest import write_config
 from tests.support.cli_helpers import run_rsi
 
@@ -74,7 +75,7 @@ def _upper_tail(wins: int, losses: int) -> float:
 def test_e_minus_c_matches_an_independent_bootstrap_of_the_journal(
     tmp_path: Path, champion_file: Path
 ) -> None:
-    config = write_config(tmp_path, size=20)
+    config = write_config(tmp_path, size=20, mlflow=True)
     out = tmp_path / "bench"
     tasks = _journal_by_hand(config, champion_file, out)
     result = run_rsi(
@@ -116,6 +117,13 @@ def test_e_minus_c_matches_an_independent_bootstrap_of_the_journal(
     assert abs(row["mcnemar_p"] - _upper_tail(wins, losses)) < 1e-12
     jsf = {r["configuration"]: r["scores"]["jsf"] for r in table["rows"]}
     assert jsf == {"C": c.mean(), "E": e.mean()}
+    # One MLflow run per configuration, holding the row's JSF.
+    client = client_for(default_tracking_uri(tmp_path / "runs"))
+    runs = {run_id: client.get_run(run_id) for run_id in table["mlflow_runs"]}
+    logged = {
+        r.data.tags["rsi.benchmark.configuration"]: r.data.metrics["jsf"] for r in runs.values()
+    }
+    assert logged == jsf
 
 
 def test_a_missing_evaluation_counts_as_a_failure_over_n(
