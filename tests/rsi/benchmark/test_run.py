@@ -17,7 +17,7 @@ from rsi.benchmark.ledger import EVALUATIONS_FILE, KILL_AFTER_ENV
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import EvaluationServices, build_services
 from search_space import Strategy, load_model, strategy_id
-from tests.rsi.benchmark.conftest import write_config
+from tests.support.benchmark_fixtures import write_config
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
 
 

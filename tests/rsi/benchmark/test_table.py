@@ -15,7 +15,7 @@ from rsi.benchmark import BenchEvaluation, BenchLedger, plan_benchmark
 from rsi.benchmark.ledger import EVALUATIONS_FILE
 from rsi.config import load_config
 from rsi.lineage import client_for, default_tracking_uri
-from tests.rsi.benchmark.conftest import write_config
+from tests.support.benchmark_fixtures import write_config
 from tests.support.cli_helpers import run_rsi
 
 P, F = Outcome.PASS, Outcome.FAIL
