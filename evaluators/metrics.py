@@ -119,8 +119,16 @@ def harmonic_mean_pct(var: float | None, irr: float | None) -> float | None:
 
 
 class AggregateScores(BaseModel):
-    """Benchmark aggregates: RAR = mean F, JSF = mean S (over tasks with a panel), VAR/IRR =
-    means of the defined A/R, H in percent. Undefined aggregates are `None`."""
+    """Benchmark aggregates over the fixed N tasks (Section 2.6, Appendix B.6.1).
+
+    - RAR = (1/N) sum F and JSF = (1/N) sum S: a missing or erroneous outcome, and a task
+      judged without its panel, count as failures, so JSF <= RAR always. JSF is `None` only
+      when no task was judged with its panel (nothing measured it).
+    - `tasks_without_panel` counts the tasks in N that were not judged with their panel;
+      `jsf_panel_only` is the mean of S over the tasks that were (not the paper's JSF).
+    - VAR and IRR average the defined task rates A and R; H in percent.
+    Undefined aggregates are `None`.
+    """
 
     model_config = ConfigDict(frozen=True)
 
@@ -130,9 +138,13 @@ class AggregateScores(BaseModel):
     var: float | None
     irr: float | None
     h_pct: float | None
-    tasks_jsf: int = Field(description="tasks with a defined S")
+    tasks_jsf: int = Field(description="tasks judged with their panel (a defined S)")
     tasks_var: int = Field(description="tasks with a defined A (|T_V|)")
     tasks_irr: int = Field(description="tasks with a defined R (|T_I|)")
+    tasks_without_panel: int = Field(default=0, description="tasks in N with no panel verdict")
+    jsf_panel_only: float | None = Field(
+        default=None, description="mean S over the tasks judged with their panel"
+    )
 
 
 def _mean(values: Sequence[float]) -> float | None:
@@ -140,22 +152,25 @@ def _mean(values: Sequence[float]) -> float | None:
 
 
 def aggregate(scores: Sequence[TaskScores]) -> AggregateScores:
-    """Aggregate per-task scores (Appendix B.6.1). Every task counts in RAR; JSF averages
-    the tasks judged with their panel; VAR and IRR average the tasks with defined rates."""
+    """Aggregate per-task scores (Appendix B.6.1): RAR and JSF over all N tasks; VAR and
+    IRR over the tasks with defined rates."""
     ss = [s.S for s in scores if s.S is not None]
     a_values = [s.A for s in scores if s.A is not None]
     r_values = [s.R for s in scores if s.R is not None]
     var, irr = _mean(a_values), _mean(r_values)
+    n = len(scores)
     return AggregateScores(
-        n_tasks=len(scores),
+        n_tasks=n,
         rar=_mean([s.F for s in scores]),
-        jsf=_mean(ss),
+        jsf=sum(ss) / n if ss else None,
         var=var,
         irr=irr,
         h_pct=harmonic_mean_pct(var, irr),
         tasks_jsf=len(ss),
         tasks_var=len(a_values),
         tasks_irr=len(r_values),
+        tasks_without_panel=n - len(ss),
+        jsf_panel_only=_mean(ss),
     )
 
 

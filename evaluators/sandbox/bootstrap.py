@@ -1,8 +1,9 @@
 """Build the docker backend's base image, `rsi-base:bookworm` (docs/design.md section 12).
 
 With a registry reachable the image comes from a Dockerfile on `python:3.11-slim` plus
-pytest. Without one (the usual case here) it is a Debian bookworm root made by
-`debootstrap --variant=minbase --include=python3,python3-pytest` from the mirror apt
+pytest and coverage.py (the judge's coverage runs, `evaluators/suite_coverage.py`). Without
+one (the usual case here) it is a Debian bookworm root made by `debootstrap
+--variant=minbase --include=python3,python3-pytest,python3-coverage` from the mirror apt
 already uses, imported with `docker import`. About two minutes either way.
 """
 
@@ -29,7 +30,7 @@ FALLBACK_MIRROR = "http://deb.debian.org/debian"
 SLIM_BASE = "python:3.11-slim"
 DOCKERFILE = f"""\
 FROM {SLIM_BASE}
-RUN pip install --no-cache-dir 'pytest>=8,<10'
+RUN pip install --no-cache-dir 'pytest>=8,<10' 'coverage>=7,<8'
 ENV PATH={SYSTEM_PATH} PYTHONDONTWRITEBYTECODE=1
 WORKDIR /work
 """
@@ -124,8 +125,8 @@ def _from_debootstrap(client: docker.DockerClient, image: str, log: Callable[[st
     try:
         log(f"debootstrap bookworm from {mirror} (about a minute)")
         done = subprocess.run(
-            [debootstrap, "--variant=minbase", "--include=python3,python3-pytest",
-             "bookworm", str(root), mirror],
+            [debootstrap, "--variant=minbase",
+             "--include=python3,python3-pytest,python3-coverage", "bookworm", str(root), mirror],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         if done.returncode != 0:

@@ -35,6 +35,7 @@ COMMAND_MODULES: tuple[str, ...] = (
     "run_task",
     "report",
     "plan",
+    "benchmark",
 )
 
 app = typer_app(

@@ -117,6 +117,22 @@ def test_aggregate_means_over_defined_rates() -> None:
     assert agg.h_pct == harmonic_mean_pct(0.75, 2.2 / 3)
 
 
+def test_jsf_divides_by_n_and_a_missing_outcome_is_a_failure() -> None:
+    scores = [
+        score_task(outcomes(task_id="a")),  # S 1
+        score_task(outcomes(task_id="b", invalid=(F, F, None, F, F))),  # a missing outcome
+        score_task(outcomes(task_id="c", reference=E)),  # an erroneous one
+        score_task(TaskOutcomes(task_id="d", initial=F, reference=P)),  # judged without panel
+    ]
+    agg = aggregate(scores)
+    assert agg.n_tasks == 4
+    assert agg.jsf == pytest.approx(1 / 4)  # over N, not over the 3 tasks with a panel
+    assert agg.rar == pytest.approx(3 / 4)
+    assert agg.jsf <= agg.rar
+    assert (agg.tasks_jsf, agg.tasks_without_panel) == (3, 1)
+    assert agg.jsf_panel_only == pytest.approx(1 / 3)
+
+
 def test_aggregate_of_nothing_is_undefined() -> None:
     agg = aggregate([])
     assert (agg.rar, agg.jsf, agg.var, agg.irr, agg.h_pct) == (None, None, None, None, None)
