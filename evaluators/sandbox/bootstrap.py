@@ -9,6 +9,7 @@ already uses, imported with `docker import`. About two minutes either way.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 import shutil
@@ -34,7 +35,17 @@ RUN pip install --no-cache-dir 'pytest>=8,<10' 'coverage>=7,<8'
 ENV PATH={SYSTEM_PATH} PYTHONDONTWRITEBYTECODE=1
 WORKDIR /work
 """
-_IMPORT_CHANGES = [f"ENV PATH={SYSTEM_PATH}", "WORKDIR /work", 'CMD ["bash"]']
+DEBOOTSTRAP_INCLUDE = "python3,python3-pytest,python3-coverage"
+# The recipe's digest is a label of the image: an image built from an older recipe (say,
+# before coverage.py joined it) is rebuilt, not taken as ready because its tag exists.
+RECIPE = hashlib.sha256(f"{DOCKERFILE}\n{DEBOOTSTRAP_INCLUDE}".encode()).hexdigest()[:16]
+RECIPE_LABEL = "rsi.recipe"
+_IMPORT_CHANGES = [
+    f"ENV PATH={SYSTEM_PATH}",
+    "WORKDIR /work",
+    'CMD ["bash"]',
+    f"LABEL {RECIPE_LABEL}={RECIPE}",
+]
 
 
 class BootstrapError(RsiError, RuntimeError):
@@ -108,8 +119,20 @@ def _registry_reachable(client: docker.DockerClient) -> bool:
     return True
 
 
+def image_current(client: docker.DockerClient, image: str) -> bool:
+    """The image exists and was built from today's recipe (its `rsi.recipe` label)."""
+    try:
+        found = client.images.get(image)
+    except docker.errors.ImageNotFound:
+        return False
+    labels = (found.attrs.get("Config") or {}).get("Labels") or {}
+    return labels.get(RECIPE_LABEL) == RECIPE
+
+
 def _from_dockerfile(client: docker.DockerClient, image: str) -> None:
-    client.images.build(fileobj=io.BytesIO(DOCKERFILE.encode()), tag=image, rm=True)
+    client.images.build(
+        fileobj=io.BytesIO(DOCKERFILE.encode()), tag=image, rm=True, labels={RECIPE_LABEL: RECIPE}
+    )
 
 
 def _from_debootstrap(client: docker.DockerClient, image: str, log: Callable[[str], None]) -> None:
@@ -126,7 +149,7 @@ def _from_debootstrap(client: docker.DockerClient, image: str, log: Callable[[st
         log(f"debootstrap bookworm from {mirror} (about a minute)")
         done = subprocess.run(
             [debootstrap, "--variant=minbase",
-             "--include=python3,python3-pytest,python3-coverage", "bookworm", str(root), mirror],
+             f"--include={DEBOOTSTRAP_INCLUDE}", "bookworm", str(root), mirror],
             capture_output=True, text=True, check=False,
         )  # fmt: skip
         if done.returncode != 0:
@@ -148,10 +171,11 @@ def _from_debootstrap(client: docker.DockerClient, image: str, log: Callable[[st
 def bootstrap_base(
     image: str = DEFAULT_IMAGE, *, force: bool = False, log: Callable[[str], None] = print
 ) -> BootstrapResult:
-    """Build `image` unless it exists (or `force`); raises when no engine is reachable."""
+    """Build `image` unless it exists from today's recipe (or `force`); raises when no
+    engine is reachable."""
     started = time.monotonic()
     client = docker_client()
-    if image_exists(client, image) and not force:
+    if image_current(client, image) and not force:
         return BootstrapResult(image=image, method="existing", seconds=0.0)
     if _registry_reachable(client):
         log(f"building {image} from {SLIM_BASE}")
@@ -160,6 +184,6 @@ def bootstrap_base(
     else:
         _from_debootstrap(client, image, log)
         method = "debootstrap"
-    if not image_exists(client, image):
+    if not image_current(client, image):
         raise BootstrapError(f"bootstrap finished but {image} is not in the engine")
     return BootstrapResult(image=image, method=method, seconds=time.monotonic() - started)

@@ -139,3 +139,23 @@ def test_cli_check_and_bootstrap_report_the_engine(
     again = run_rsi("sandbox", "bootstrap", "--json")
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout)["method"] == "existing"
+
+
+def test_an_image_from_an_older_recipe_is_not_current(docker_sandbox: DockerSandbox) -> None:
+    """A base image whose tag exists but whose recipe label is stale (built before
+    coverage.py joined the recipe, say) is rebuilt by `rsi sandbox bootstrap`, not reused."""
+    import io
+
+    from evaluators.sandbox.bootstrap import RECIPE_LABEL, image_current
+
+    client = docker_sandbox.client()
+    stale = "rsi-test-stale-recipe:1"
+    try:
+        assert image_current(client, docker_sandbox.image)
+        dockerfile = f"FROM {docker_sandbox.image}\nLABEL {RECIPE_LABEL}=older\n"
+        client.images.build(fileobj=io.BytesIO(dockerfile.encode()), tag=stale, rm=True)
+        assert not image_current(client, stale)
+        assert not image_current(client, "rsi-test-no-such-image:1")
+    finally:
+        client.images.remove(stale, force=True)
+        client.close()
