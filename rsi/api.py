@@ -20,6 +20,7 @@ the rounds and the gate as typed objects, plus `refused` when its last start was
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -93,14 +94,8 @@ class Run:
     def harness_calls(self) -> dict[str, object]:
         """Where the harness's model calls went, over every journaled task run with agent
         pairs (each trace's `calls` total: generation, feedback, review and challenge turns,
-        tool calls by tool); empty when none ran."""
-        totals: dict[str, object] = {}
-        for op in self.state.evaluations:
-            phases = self.state.trace(op).get("phases", [])
-            spent = next((p["total"] for p in phases if p.get("phase") == "calls"), None)
-            if spent is not None:
-                _add_calls(totals, spent)
-        return totals
+        tool calls by tool); empty when none ran. Totalled by the fold: no trace is read."""
+        return copy.deepcopy(self.state.totals.calls)
 
     @property
     def finished(self) -> bool:
@@ -217,18 +212,6 @@ def resume(
     )
     engine.run()
     return load_run(directory)
-
-
-def _add_calls(totals: dict[str, object], spent: dict[str, object]) -> None:
-    for key, value in spent.items():
-        if isinstance(value, dict):
-            into = totals.setdefault(key, {})
-            assert isinstance(into, dict)
-            for name, count in value.items():
-                into[name] = into.get(name, 0) + count
-        elif isinstance(value, int):
-            held = totals.get(key, 0)
-            totals[key] = (held if isinstance(held, int) else 0) + value
 
 
 def load_run(run_dir: str | Path) -> Run:

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from rsi.cli.output import console, print_json, typer_app
-from search_space import UserInputError
 
 # rsi.release and rsi.release_power are imported inside the commands: they load scipy.stats,
 # which would add about a second to every other `rsi` command.
@@ -79,6 +78,8 @@ def gate(
         typer.Option("--exit-code", help="Exit 1 when the decision is to retain the baseline."),
     ] = False,
 ) -> None:
+    from search_space import UserInputError
+
     if ctx.invoked_subcommand is not None:
         # Options before the subcommand would be silently ignored; refuse any that change.
         values = (outcomes, alpha, seed, resamples, as_json, markdown, exit_code)

@@ -6,13 +6,9 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
-from evaluators.tasks import TaskSet
 from rsi.cli.output import console, print_json
 from rsi.cli.tasks import tasks_app
-from rsi.config import load_config
-from search_space import UserInputError
 
 
 def register(app: typer.Typer) -> None:
@@ -29,6 +25,12 @@ def split(
     Roles are filled with whole families in the order proposal, dev, release, test, so a
     role may exceed its [data] size by less than one family, and no family is in two roles.
     """
+    from rich.table import Table
+
+    from evaluators.tasks import TaskSet
+    from rsi.config import load_config
+    from search_space import UserInputError
+
     config = load_config(config_file)
     data = config.data
     sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
