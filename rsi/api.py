@@ -24,10 +24,10 @@ import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rsi.config import CONFIG_FILE, ExperimentConfig, load_config, read_run_config
-from rsi.engine import Engine, LineageSink, read_refused
+from rsi.engine import read_refused
 from rsi.forecast import Spend, spend
 from rsi.journal import (
     ChampionFrozen,
@@ -38,8 +38,12 @@ from rsi.journal import (
     read_state,
     summarise,
 )
-from rsi.release import GateReport, PairedOutcomes, ReleaseLedger, load_paired_outcomes, run_gate
+from rsi.release import ReleaseLedger
 from search_space import UserInputError
+
+if TYPE_CHECKING:  # imported where used: reading a run needs no engine, gate or numpy
+    from rsi.engine import Engine, LineageSink
+    from rsi.release import GateReport, PairedOutcomes
 
 Observer = Callable[[Event], None]
 
@@ -81,6 +85,8 @@ class Run:
 
     @property
     def gate(self) -> GateReport | None:
+        from rsi.release import GateReport
+
         if self.state.gate is None:
             return None
         return GateReport.model_validate(self.state.gate.report)
@@ -151,6 +157,8 @@ def prepare(
     """An engine ready to run: its tasks, sandbox and model are checked (a user error
     raises here, before anything is journaled or paid for). `model_check=False` sends no
     minimal model request first (see `evaluators.llm.preflight`)."""
+    from rsi.engine import Engine
+
     resolved = _config(config)
     directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
     if lineage == "auto" and not resolved.mlflow.enabled:
@@ -241,6 +249,8 @@ def gate(
     resamples: int = 10_000,
 ) -> GateReport:
     """The release gate on paired outcomes: a file, `PairedOutcomes`, or (baseline, challenger)."""
+    from rsi.release import PairedOutcomes, load_paired_outcomes, run_gate
+
     if isinstance(outcomes, (str, Path)):
         outcomes = load_paired_outcomes(outcomes)
     if isinstance(outcomes, PairedOutcomes):

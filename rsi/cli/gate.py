@@ -57,6 +57,21 @@ def register(app: typer.Typer) -> None:
     app.add_typer(gate_app, name="gate")
 
 
+def _changed(values: tuple[object, ...]) -> list[str]:
+    """The options of `rsi gate` (in signature order) whose `values` are not their defaults."""
+    defaults = (None, 0.05, 42, 10_000, False, False, False)
+    names = (
+        "--outcomes",
+        "--alpha",
+        "--seed",
+        "--resamples",
+        "--json",
+        "--markdown",
+        "--exit-code",
+    )
+    return [name for name, v, d in zip(names, values, defaults, strict=True) if v != d]
+
+
 @gate_app.callback()
 def gate(
     ctx: typer.Context,
@@ -82,18 +97,7 @@ def gate(
 
     if ctx.invoked_subcommand is not None:
         # Options before the subcommand would be silently ignored; refuse any that change.
-        values = (outcomes, alpha, seed, resamples, as_json, markdown, exit_code)
-        defaults = (None, 0.05, 42, 10_000, False, False, False)
-        names = (
-            "--outcomes",
-            "--alpha",
-            "--seed",
-            "--resamples",
-            "--json",
-            "--markdown",
-            "--exit-code",
-        )
-        given = [name for name, v, d in zip(names, values, defaults, strict=True) if v != d]
+        given = _changed((outcomes, alpha, seed, resamples, as_json, markdown, exit_code))
         if given:
             raise UserInputError(
                 f"options of `rsi gate` cannot precede `{ctx.invoked_subcommand}`; "

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from rsi.cli.output import console, print_json, structured_line, unreported
+from rsi.cli.search import SkipModelCheck
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
     from evaluators.runners import RunnerResult
@@ -41,13 +42,7 @@ def run_task(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the trace summary and scores as JSON.")
     ] = False,
-    skip_model_check: Annotated[
-        bool,
-        typer.Option(
-            "--skip-model-check",
-            help="Start without the one minimal model request that checks the model answers.",
-        ),
-    ] = False,
+    skip_model_check: SkipModelCheck = False,
 ) -> None:
     """Run the config's runner on one task; print its trace summary and the suite's scores.
 

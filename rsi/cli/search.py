@@ -175,8 +175,6 @@ def resume(
 
 def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
-    from rich.text import Text
-
     from rsi.api import load_run
     from rsi.config import CONFIG_FILE
     from rsi.engine import read_refused
@@ -186,7 +184,7 @@ def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
         if as_json:
             print_json({"run_dir": str(run_dir), "refused": refused})
         else:
-            console.print(Text.assemble(("refused", "bold red"), f": {refused}"))
+            _print_refused(refused)
         return
     run = load_run(run_dir)
     if as_json:
@@ -197,7 +195,13 @@ def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     render_summary(run.summary)
     render_spend(run.spend)
     if run.refused:
-        console.print(Text.assemble(("refused", "bold red"), f": {run.refused}"))
+        _print_refused(run.refused)
+
+
+def _print_refused(reason: str) -> None:
+    from rich.text import Text
+
+    console.print(Text.assemble(("refused", "bold red"), f": {reason}"))
 
 
 ExitCodeFlag = Annotated[

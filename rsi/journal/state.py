@@ -13,7 +13,6 @@ from rsi.journal.events import (
     DecidedEarly,
     DevScored,
     Evaluation,
-    EvaluationOutcome,
     Event,
     GateDecided,
     GateDeferred,
@@ -31,6 +30,7 @@ from rsi.journal.events import (
     SearchStopped,
     SplitRecorded,
 )
+from rsi.journal.outcome import EvaluationOutcome
 from rsi.journal.totals import EvaluationTotals
 
 

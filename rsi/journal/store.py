@@ -32,7 +32,8 @@ from typing import Any, BinaryIO, TypeVar
 import orjson
 from pydantic import ValidationError
 
-from rsi.journal.events import EVENT_DATA, Event, EventData, OutcomeEvent, trace_calls
+from rsi.journal.events import EVENT_DATA, Event, EventData
+from rsi.journal.outcome import OutcomeEvent, trace_calls
 from rsi.journal.state import SearchState
 from search_space import RsiError, UserInputError, canonical_json
 

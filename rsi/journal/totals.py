@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rsi.journal.events import Evaluation, harness_calls, model_usage
+from rsi.journal.events import Evaluation
+from rsi.journal.outcome import harness_calls, model_usage
 
 
 def _add(into: dict[str, Any], counts: dict[str, Any], sign: int) -> None:
