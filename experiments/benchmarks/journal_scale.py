@@ -17,7 +17,8 @@ are done (peak memory is that process's `ru_maxrss`, growth is over the interpre
 imports):
 - bare: `json.loads` of every line, results dropped;
 - status: `rsi status RUN --json` through the CLI's Typer app in that process (the fold,
-  the summary, the spend and the harness calls, the JSON printed to /dev/null);
+  the summary, the spend and the harness calls, the JSON printed to /dev/null), once its
+  imports are warmed by a status of a 40-line copy (the command imports them when it runs);
 - resume: `Journal(run_dir)` + `Journal.fold()` (what `Engine.run` does on resume);
 - full: `fold(read_events(...))`, every event with its trace (the reader before issue 17),
   only up to `--full-upto` events since it holds every trace;
@@ -60,8 +61,15 @@ sys.path.insert(0, {root!r})
 kind, run_dir, extra = sys.argv[1], Path(sys.argv[2]), int(sys.argv[3])
 from rsi.journal import EVENTS_FILE, Journal, fold, read_events
 from rsi.journal import Evaluation
-if kind == "status":
+if kind == "status":  # imports warmed: what `rsi status` imports when it runs, too
+    import shutil, tempfile
     from rsi.cli import app
+    with tempfile.TemporaryDirectory() as warm, open(os.devnull, "w") as sink:
+        shutil.copy(run_dir / "config.json", warm)
+        with open(run_dir / EVENTS_FILE, "rb") as source:
+            Path(warm, EVENTS_FILE).write_bytes(b"".join(source.readline() for _ in range(40)))
+        with contextlib.redirect_stdout(sink):
+            app(["status", warm, "--json"], standalone_mode=False)
 def rss_kb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 base = rss_kb()
