@@ -20,7 +20,7 @@ def _mapping_or_empty(value: object) -> object:
     return value if isinstance(value, dict) else {}
 
 
-_FIELDS_SETS: dict[frozenset[str], set[str]] = {}  # one set per distinct fields set
+_FIELDS_SETS: list[set[str]] = []  # one set per distinct fields set (a handful)
 
 
 class EvaluationOutcome(Evaluation):
@@ -49,9 +49,10 @@ class EvaluationOutcome(Evaluation):
         # share one set of their names (728 bytes each otherwise, a quarter of an outcome;
         # a frozen model never changes it, and pydantic copies it before an update).
         names = self.__pydantic_fields_set__
-        object.__setattr__(
-            self, "__pydantic_fields_set__", _FIELDS_SETS.setdefault(frozenset(names), names)
-        )
+        shared = next((known for known in _FIELDS_SETS if known == names), None)
+        if shared is None:
+            _FIELDS_SETS.append(shared := names)
+        object.__setattr__(self, "__pydantic_fields_set__", shared)
         return self
 
     @classmethod

@@ -156,6 +156,10 @@ class SearchState:
 
     def apply(self, event: Event) -> None:
         data = event.data
+        if isinstance(data, Evaluation):  # most events: tested first
+            self.current_stop = None
+            self._apply_evaluation(event.op, data)
+            return
         if isinstance(data, (SearchHalted, SearchPaused, SearchStopped)):
             self.stops.append(data)
             self.current_stop = data
@@ -172,8 +176,6 @@ class SearchState:
                 data.edit,
                 data.proposer,
             )
-        elif isinstance(data, Evaluation):
-            self._apply_evaluation(event.op, data)
         elif isinstance(data, DevScored):
             if data.strategy_id in self.candidates:
                 self.candidates[data.strategy_id].dev_rar = data.rar
