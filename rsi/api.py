@@ -20,13 +20,14 @@ the rounds and the gate as typed objects, plus `refused` when its last start was
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from rsi.config import CONFIG_FILE, ExperimentConfig, load_config, read_run_config
-from rsi.engine import Engine, LineageSink, read_refused
+from rsi.engine import read_refused
 from rsi.forecast import Spend, spend
 from rsi.journal import (
     ChampionFrozen,
@@ -37,8 +38,12 @@ from rsi.journal import (
     read_state,
     summarise,
 )
-from rsi.release import GateReport, PairedOutcomes, ReleaseLedger, load_paired_outcomes, run_gate
+from rsi.release import ReleaseLedger
 from search_space import UserInputError
+
+if TYPE_CHECKING:  # imported where used: reading a run needs no engine, gate or numpy
+    from rsi.engine import Engine, LineageSink
+    from rsi.release import GateReport, PairedOutcomes
 
 Observer = Callable[[Event], None]
 
@@ -80,6 +85,8 @@ class Run:
 
     @property
     def gate(self) -> GateReport | None:
+        from rsi.release import GateReport
+
         if self.state.gate is None:
             return None
         return GateReport.model_validate(self.state.gate.report)
@@ -93,14 +100,8 @@ class Run:
     def harness_calls(self) -> dict[str, object]:
         """Where the harness's model calls went, over every journaled task run with agent
         pairs (each trace's `calls` total: generation, feedback, review and challenge turns,
-        tool calls by tool); empty when none ran."""
-        totals: dict[str, object] = {}
-        for op in self.state.evaluations:
-            phases = self.state.trace(op).get("phases", [])
-            spent = next((p["total"] for p in phases if p.get("phase") == "calls"), None)
-            if spent is not None:
-                _add_calls(totals, spent)
-        return totals
+        tool calls by tool); empty when none ran. Totalled by the fold: no trace is read."""
+        return copy.deepcopy(self.state.totals.calls)
 
     @property
     def finished(self) -> bool:
@@ -156,6 +157,8 @@ def prepare(
     """An engine ready to run: its tasks, sandbox and model are checked (a user error
     raises here, before anything is journaled or paid for). `model_check=False` sends no
     minimal model request first (see `evaluators.llm.preflight`)."""
+    from rsi.engine import Engine
+
     resolved = _config(config)
     directory = Path(run_dir) if run_dir is not None else default_run_dir(resolved)
     if lineage == "auto" and not resolved.mlflow.enabled:
@@ -219,18 +222,6 @@ def resume(
     return load_run(directory)
 
 
-def _add_calls(totals: dict[str, object], spent: dict[str, object]) -> None:
-    for key, value in spent.items():
-        if isinstance(value, dict):
-            into = totals.setdefault(key, {})
-            assert isinstance(into, dict)
-            for name, count in value.items():
-                into[name] = into.get(name, 0) + count
-        elif isinstance(value, int):
-            held = totals.get(key, 0)
-            totals[key] = (held if isinstance(held, int) else 0) + value
-
-
 def load_run(run_dir: str | Path) -> Run:
     """Fold a run directory's committed journal (a search may still be writing it).
 
@@ -258,6 +249,8 @@ def gate(
     resamples: int = 10_000,
 ) -> GateReport:
     """The release gate on paired outcomes: a file, `PairedOutcomes`, or (baseline, challenger)."""
+    from rsi.release import PairedOutcomes, load_paired_outcomes, run_gate
+
     if isinstance(outcomes, (str, Path)):
         outcomes = load_paired_outcomes(outcomes)
     if isinstance(outcomes, PairedOutcomes):

@@ -245,7 +245,8 @@ SEARCH_SPACE_ALLOWED: dict[str, set[str]] = {
 EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "__init__": set(),
     "splits": set(),
-    "sandbox": set(),
+    "defaults": set(),
+    "sandbox": {"defaults"},
     "llm": set(),
     "once": set(),
     "junit": {"sandbox"},

@@ -11,10 +11,10 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from evaluators.defaults import DEFAULT_IMAGE, DEFAULT_TIMEOUT_CAP_S
 from evaluators.sandbox.base import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
-    DEFAULT_TIMEOUT_CAP_S,
     Isolation,
     Limit,
     Limits,
@@ -26,7 +26,6 @@ from evaluators.sandbox.base import (
 from evaluators.sandbox.local import LocalSandbox
 from evaluators.sandbox.scratch import scratch_dir
 from evaluators.sandbox.slots import SlotLimitedSandbox
-from evaluators.sandbox.workspace import DEFAULT_IMAGE
 from search_space import UserInputError
 
 if TYPE_CHECKING:

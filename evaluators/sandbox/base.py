@@ -9,7 +9,6 @@ from typing import Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
-DEFAULT_TIMEOUT_CAP_S = 180.0
 DEFAULT_OUTPUT_LIMIT_BYTES = 1_000_000
 DEFAULT_RESULTS_XML_LIMIT_BYTES = 2_000_000
 FILE_SIZE_LIMIT_BYTES = 256 * 1024 * 1024  # the largest file a suite may write, every backend

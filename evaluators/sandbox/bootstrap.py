@@ -23,8 +23,9 @@ import docker
 import docker.errors
 from pydantic import BaseModel, ConfigDict
 
+from evaluators.defaults import DEFAULT_IMAGE
 from evaluators.sandbox.scratch import remove_tree
-from evaluators.sandbox.workspace import DEFAULT_IMAGE, SYSTEM_PATH
+from evaluators.sandbox.workspace import SYSTEM_PATH
 from search_space import RsiError, UserInputError
 
 FALLBACK_MIRROR = "http://deb.debian.org/debian"

@@ -26,6 +26,7 @@ import requests.exceptions
 from docker.models.containers import Container
 from docker.types import LogConfig, Mount, Ulimit
 
+from evaluators.defaults import DEFAULT_IMAGE
 from evaluators.sandbox.base import (
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
     FILE_SIZE_LIMIT_BYTES,
@@ -38,7 +39,6 @@ from evaluators.sandbox.base import (
     finished_result,
 )
 from evaluators.sandbox.workspace import (
-    DEFAULT_IMAGE,
     ENTRY_SCRIPT,
     RESULTS_XML_NAME,
     SANDBOX_APP_DIR,

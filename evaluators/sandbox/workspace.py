@@ -28,7 +28,6 @@ SANDBOX_GID = 1000
 SYSTEM_PATH = "/usr/local/bin:/usr/bin:/bin"
 RESULTS_XML_NAME = "results.xml"
 ENTRY_SCRIPT = "run.sh"
-DEFAULT_IMAGE = "rsi-base:bookworm"  # the docker backend's image, built by `rsi sandbox bootstrap`
 
 
 def sandbox_env(

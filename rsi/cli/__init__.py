@@ -3,6 +3,11 @@
 Each command group lives in its own module under `rsi/cli/` and exposes
 `register(app)`; add the module name to `COMMAND_MODULES` to mount it. User errors
 (`UserInputError`) become one line on stderr and exit code 2, never a traceback.
+
+A fast start: the command modules import, at the top, only what their help needs (typer,
+the standard library, each other); what a command runs on (the engine, the journal,
+optuna, docker, the reports, the model client) is imported when that command runs, so
+`rsi --help` and a user error do not pay for it. `tests/rsi/cli/test_start.py` keeps it so.
 """
 
 from __future__ import annotations
@@ -11,10 +16,7 @@ import importlib
 import os
 import sys
 
-from evaluators.runners import RunnerAbort
 from rsi.cli.output import typer_app
-from rsi.journal import JournalConflict
-from search_space import UserInputError
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
@@ -50,16 +52,24 @@ for _module in COMMAND_MODULES:
     importlib.import_module(f"rsi.cli.{_module}").register(app)
 
 
+def _raised(module: str, name: str) -> type[Exception] | tuple[()]:
+    """The error class `module.name` if that module was imported, else `()`, which matches
+    nothing: no module, nothing raised from it, and matching (even `SystemExit` at a
+    normal exit) imports nothing."""
+    loaded = sys.modules.get(module)
+    return getattr(loaded, name) if loaded is not None else ()
+
+
 def main() -> None:
     """Console entry point."""
     try:
         app()
-    except UserInputError as error:
+    except _raised("search_space.errors", "UserInputError") as error:
         print(f"error: {error}", file=sys.stderr)
         sys.exit(2)
-    except JournalConflict as error:  # a replayed step disagrees with the journal
+    except _raised("rsi.journal.store", "JournalConflict") as error:  # a replay disagrees
         print(f"error: journal conflict: {error}", file=sys.stderr)
         sys.exit(1)
-    except RunnerAbort as error:  # outside a search (rsi evaluate): the same one line
-        print(f"stopped: {error}", file=sys.stderr)
+    except _raised("evaluators.runners.base", "RunnerAbort") as error:  # outside a search
+        print(f"stopped: {error}", file=sys.stderr)  # (rsi evaluate): the same one line
         sys.exit(130)

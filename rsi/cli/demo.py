@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from rsi.api import default_run_dir
 from rsi.cli.output import console
 from rsi.cli.search import drive
-from rsi.config import ExperimentConfig, load_config
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from rsi.config import ExperimentConfig
 
 QUICKSTART = Path("experiments/quickstart.toml")
 REPORT_FILE = "release.md"
@@ -25,6 +26,8 @@ def demo(
     config_file: Annotated[Path, typer.Option("--config", help="Experiment TOML.")] = QUICKSTART,
 ) -> None:
     """Run the quickstart search end to end and print where its results are."""
+    from rsi.api import default_run_dir
+    from rsi.config import load_config
     from rsi.reports import write_report  # matplotlib: imported only when drawing
 
     config = load_config(config_file)

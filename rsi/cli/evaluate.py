@@ -6,16 +6,16 @@ import sys
 import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
 from rsi.cli.output import console, print_json
-from rsi.config import ExperimentConfig, load_config
-from rsi.engine import build_services, evaluate_one
-from rsi.journal import Evaluation
-from search_space import Strategy, UserInputError, load_model, strategy_id
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from rsi.config import ExperimentConfig
+    from rsi.journal import Evaluation
+    from search_space import Strategy
 
 
 def register(app: typer.Typer) -> None:
@@ -32,6 +32,9 @@ def evaluate(
 
     The release split is refused: only the release gate may look at it, once.
     """
+    from rsi.config import load_config
+    from search_space import Strategy, UserInputError, load_model, strategy_id
+
     if split not in ("proposal", "dev", "test"):
         raise UserInputError(
             f"{split!r} is not evaluable here; use proposal, dev or test "
@@ -76,6 +79,9 @@ def _evaluate_split(
     config: ExperimentConfig, config_file: Path, strategy: Strategy, split: str
 ) -> list[Evaluation]:
     """Each task of the config's `split` role, evaluated once in a scratch directory."""
+    from rsi.engine import build_services, evaluate_one
+    from search_space import UserInputError
+
     with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:
         services = build_services(config, Path(scratch))
         data = config.data
@@ -95,6 +101,8 @@ def _evaluate_split(
 
 
 def _print_summary(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+
     table = Table(
         title=f"{summary['strategy_id']} on {summary['split']}: RAR {summary['rar']:.1%}",
         caption=(

@@ -8,7 +8,6 @@ from typing import Annotated
 import typer
 
 from rsi.cli.output import console, print_json, typer_app
-from search_space import UserInputError
 
 # rsi.release and rsi.release_power are imported inside the commands: they load scipy.stats,
 # which would add about a second to every other `rsi` command.
@@ -58,6 +57,21 @@ def register(app: typer.Typer) -> None:
     app.add_typer(gate_app, name="gate")
 
 
+def _changed(values: tuple[object, ...]) -> list[str]:
+    """The options of `rsi gate` (in signature order) whose `values` are not their defaults."""
+    defaults = (None, 0.05, 42, 10_000, False, False, False)
+    names = (
+        "--outcomes",
+        "--alpha",
+        "--seed",
+        "--resamples",
+        "--json",
+        "--markdown",
+        "--exit-code",
+    )
+    return [name for name, v, d in zip(names, values, defaults, strict=True) if v != d]
+
+
 @gate_app.callback()
 def gate(
     ctx: typer.Context,
@@ -79,20 +93,11 @@ def gate(
         typer.Option("--exit-code", help="Exit 1 when the decision is to retain the baseline."),
     ] = False,
 ) -> None:
+    from search_space import UserInputError
+
     if ctx.invoked_subcommand is not None:
         # Options before the subcommand would be silently ignored; refuse any that change.
-        values = (outcomes, alpha, seed, resamples, as_json, markdown, exit_code)
-        defaults = (None, 0.05, 42, 10_000, False, False, False)
-        names = (
-            "--outcomes",
-            "--alpha",
-            "--seed",
-            "--resamples",
-            "--json",
-            "--markdown",
-            "--exit-code",
-        )
-        given = [name for name, v, d in zip(names, values, defaults, strict=True) if v != d]
+        given = _changed((outcomes, alpha, seed, resamples, as_json, markdown, exit_code))
         if given:
             raise UserInputError(
                 f"options of `rsi gate` cannot precede `{ctx.invoked_subcommand}`; "

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from evaluators.harbor import BuildRecord, HarborTask, build_pool, parse_base_images
-from evaluators.tasks import TaskSet
 from rsi.cli.output import err_console
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.harbor import BuildRecord
+    from evaluators.tasks import TaskSet
 
 BaseImageOption = Annotated[
     list[str] | None,
@@ -34,6 +35,10 @@ def built_pool(
     quiet: bool = False,
 ) -> tuple[TaskSet, tuple[BuildRecord, ...]]:
     """`tasks` with every Harbor task's images built (or found cached), with a progress bar."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
+    from evaluators.harbor import HarborTask, build_pool, parse_base_images
+
     harbor = [task for task in tasks.tasks if isinstance(task, HarborTask)]
     if not harbor:
         return tasks, ()

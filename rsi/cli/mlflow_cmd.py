@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rsi.cli.output import console, print_json, typer_app
-from rsi.config import read_run_config
-from rsi.journal import RunLock
-from search_space import UserInputError
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from search_space import UserInputError
 
 mlflow_app = typer_app(help="Mirror runs into MLflow.", no_args_is_help=True)
 
@@ -32,12 +32,15 @@ def register(app: typer.Typer) -> None:
 def store_error(tracking_uri: str, error: BaseException) -> UserInputError:
     """An unreachable or refusing store, as one line naming it."""
     from rsi.lineage import one_line
+    from search_space import UserInputError
 
     return UserInputError(f"MLflow store failed: {one_line(error)}", source=tracking_uri)
 
 
 def synced(run_dir: Path, tracking_uri: str | None) -> tuple[str, dict[str, object]]:
     """Sync under the run lock (a live search mirrors itself); returns (uri, report)."""
+    from rsi.config import read_run_config
+    from rsi.journal import RunLock
     from rsi.lineage import STORE_ERRORS, sync_run_dir, tracking_uri_for
 
     uri = tracking_uri_for(read_run_config(run_dir), tracking_uri)

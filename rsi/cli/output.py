@@ -2,6 +2,9 @@
 
 Text is never read as rich markup: user text and help hold square brackets (`[data]`,
 `[str]`, lesson triggers) that markup would swallow. Style goes in `style=` or `Text`.
+
+Light to import (the CLI's start, `rsi --help`, pays for it): rich is imported when a
+console first prints, pydantic and the model settings when a function needs them.
 """
 
 from __future__ import annotations
@@ -9,14 +12,15 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
 import typer
-from pydantic import BaseModel
-from rich.console import Console
 
-from evaluators.llm import LlmSettings, structured_mode
+if TYPE_CHECKING:
+    from rich.console import Console
+
+    from evaluators.llm import LlmSettings
 
 PIPED_WIDTH = 100  # the usual 80 when piped folds tables and the documented JSON shapes
 
@@ -26,10 +30,47 @@ def _piped_width() -> int | None:
     return None if sys.stdout.isatty() or "COLUMNS" in os.environ else PIPED_WIDTH
 
 
-console = Console(highlight=False, soft_wrap=True, markup=False, width=_piped_width())
-err_console = Console(
-    stderr=True, highlight=False, soft_wrap=True, markup=False, width=_piped_width()
-)
+class LazyConsole:
+    """A rich `Console` made (and rich imported) on first use; every attribute is the
+    console's. `rsi --help` and a user error never print through one, so never pay for it."""
+
+    _OWN = ("_make", "_console")
+
+    def __init__(self, make: Callable[[], Console]) -> None:
+        self._make = make
+        self._console: Console | None = None
+
+    def _real(self) -> Console:
+        if self._console is None:
+            self._console = self._make()
+        return self._console
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._real(), name)
+
+    def __enter__(self) -> Console:  # `with console:` (rich's Live does it)
+        return self._real().__enter__()
+
+    def __exit__(self, *exc_info: Any) -> None:
+        self._real().__exit__(*exc_info)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name in self._OWN:
+            object.__setattr__(self, name, value)
+        else:  # a test setting the width sets the console's
+            setattr(self._real(), name, value)
+
+
+def _console(*, stderr: bool) -> Console:
+    from rich.console import Console
+
+    return Console(
+        stderr=stderr, highlight=False, soft_wrap=True, markup=False, width=_piped_width()
+    )
+
+
+console: Console = LazyConsole(lambda: _console(stderr=False))  # type: ignore[assignment]
+err_console: Console = LazyConsole(lambda: _console(stderr=True))  # type: ignore[assignment]
 
 
 def _help_settings() -> dict[str, Any]:
@@ -47,6 +88,8 @@ def typer_app(**options: Any) -> typer.Typer:
 
 def print_json(data: Any) -> None:
     """Print data as indented JSON (pydantic models with their aliases)."""
+    from pydantic import BaseModel  # loaded already wherever a model is printed
+
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json", by_alias=True)
     print(json.dumps(data, indent=2, ensure_ascii=False))
@@ -71,5 +114,7 @@ def unreported(usage: Mapping[str, Any]) -> str:
 
 def structured_line(settings: LlmSettings) -> str:
     """How the model's typed requests carry their reply's schema, and who chose it."""
+    from evaluators.llm import structured_mode
+
     how = "chosen by the model check" if settings.structured_output == "auto" else "[llm]"
     return f"structured output: {structured_mode(settings)} ({how})"

@@ -4,23 +4,28 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich import box
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
-from rsi.api import default_run_dir
-from rsi.cli.output import console, print_json
-from rsi.config import ExperimentConfig, load_config
-from rsi.engine import SpendCapReached, run_pilot
-from rsi.forecast import Forecast, PhaseFigures, forecast, measured_run
-from rsi.journal import EVENTS_FILE, model_usage
+from rsi.cli.output import LazyConsole, console, print_json
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from rich.console import Console
+    from rich.table import Table
+
+    from rsi.config import ExperimentConfig
+    from rsi.forecast import Forecast, PhaseFigures
+
+
+def _wide() -> Console:
+    from rich.console import Console
+
+    return Console(highlight=False, soft_wrap=True, width=max(console.width, 104))
+
 
 # The tables need about 100 columns; a narrower terminal wraps lines rather than cells.
-wide = Console(highlight=False, soft_wrap=True, width=max(console.width, 104))
+wide: Console = LazyConsole(_wide)  # type: ignore[assignment]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
 
 
@@ -32,6 +37,10 @@ def register(app: typer.Typer) -> None:
 def plan_for(config: ExperimentConfig, source: Path | None) -> tuple[Forecast, str]:
     """The forecast, measured from `source` (else the config's own run, when it has a
     journal), and a line saying where the expected case came from."""
+    from rsi.api import default_run_dir
+    from rsi.forecast import forecast, measured_run
+    from rsi.journal import EVENTS_FILE
+
     own = default_run_dir(config)
     if source is None and (own / EVENTS_FILE).is_file():
         source = own
@@ -56,6 +65,7 @@ def flipped(config: ExperimentConfig) -> ExperimentConfig:
 
 def switch_bills(result: Forecast, other: Forecast) -> dict[str, Any]:
     """Both bills of the switch, as configured and flipped, and what stopping saves."""
+
     by_switch = {result.stop_when_decided: result, other.stop_when_decided: other}
     on, off = by_switch[True], by_switch[False]
 
@@ -86,6 +96,8 @@ def switch_bills(result: Forecast, other: Forecast) -> dict[str, Any]:
 
 def render_switch(bills: dict[str, Any]) -> None:
     """`[search] stop_when_decided` both ways: the expected bills and the saving."""
+    from rich.text import Text
+
     lines = []
     for key in ("configured", "flipped"):
         bill = bills[key]
@@ -140,6 +152,9 @@ def _hours(hours: float | None) -> str:
 
 
 def _table(title: str, phases: tuple[PhaseFigures, ...], total: PhaseFigures) -> Table:
+    from rich import box
+    from rich.table import Table
+
     table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False)
     columns = ("phase", "evals", "calls", "input tok", "output tok")
     for column in (*columns, "generator", "optimizer", "total", "hours"):
@@ -198,6 +213,8 @@ def _range(low: PhaseFigures, high: PhaseFigures, rounds: int) -> str:
 
 
 def render(result: Forecast, note: str) -> None:
+    from rich.text import Text
+
     console.print(
         Text.assemble(
             ("plan", "bold"),
@@ -256,6 +273,8 @@ def plan(
     as_json: JsonFlag = False,
 ) -> None:
     """What a search will cost before it runs: calls, tokens, dollars and hours per phase."""
+    from rsi.config import load_config
+
     config = load_config(config_file)
     result, note = plan_for(config, source)
     bills = switch_bills(result, plan_for(flipped(config), source)[0])
@@ -274,6 +293,13 @@ def pilot(
 ) -> None:
     """Run the initial strategy on round 1's first tasks, journaled in the search's own run
     (a later `rsi search` pays nothing again for them), then print the plan it measures."""
+    from rich.table import Table
+
+    from rsi.api import default_run_dir
+    from rsi.config import load_config
+    from rsi.engine import SpendCapReached, run_pilot
+    from rsi.journal import model_usage
+
     config = load_config(config_file)
     directory = run_dir or default_run_dir(config)
     try:

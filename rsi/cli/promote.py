@@ -9,8 +9,6 @@ import typer
 
 from rsi.cli.mlflow_cmd import JsonFlag, TrackingUri, store_error, synced
 from rsi.cli.output import console, print_json
-from rsi.config import read_run_config
-from search_space import UserInputError
 
 
 def register(app: typer.Typer) -> None:
@@ -31,7 +29,9 @@ def promote(
     The run is synced to MLflow first. The alias's previous version is recorded on the
     registered model (tag rsi.alias_history.ALIAS), so --rollback restores it.
     """
+    from rsi.config import read_run_config
     from rsi.lineage import STORE_ERRORS, client_for, move_alias, rollback_alias, tracking_uri_for
+    from search_space import UserInputError
 
     name = read_run_config(run_dir).experiment.name
     if rollback:

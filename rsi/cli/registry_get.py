@@ -12,7 +12,6 @@ import typer
 from rsi.cli.mlflow_cmd import store_error
 from rsi.cli.output import print_json
 from rsi.cli.strategy import strategy_app
-from search_space import UserInputError
 
 
 def register(app: typer.Typer) -> None:
@@ -39,7 +38,7 @@ def get(
     import mlflow.artifacts
 
     from rsi.lineage import STORE_ERRORS, client_for, default_tracking_uri, resolve_model_uri
-    from search_space import Strategy, load_model
+    from search_space import Strategy, UserInputError, load_model
 
     uri = tracking_uri or os.environ.get("MLFLOW_TRACKING_URI")
     if uri is None:

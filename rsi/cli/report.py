@@ -7,7 +7,6 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.table import Table
 
 from rsi.cli.output import console, print_json
 
@@ -55,6 +54,8 @@ def compare(
     as_json: JsonFlag = False,
 ) -> None:
     """Overlay the trajectories of several searches in one figure and tabulate their gates."""
+    from rich.table import Table
+
     from rsi.reports import split_note, write_comparison
 
     path, rows = write_comparison(run_dirs, out or run_dirs[0].parent / COMPARE_DIR)

@@ -12,20 +12,17 @@ import json
 import shutil
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
-from rich.text import Text
 
-from evaluators.judge import judge
-from evaluators.metrics import score_task
-from evaluators.runners import RunnerResult, run_safely
-from evaluators.tasks import Task, TaskSet
 from rsi.cli.output import console, print_json, structured_line, unreported
-from rsi.config import load_config
-from rsi.engine import EvaluationServices, build_services
-from search_space import Strategy, UserInputError, load_model
+from rsi.cli.search import SkipModelCheck
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.runners import RunnerResult
+    from evaluators.tasks import Task
+    from rsi.engine import EvaluationServices
 
 
 def register(app: typer.Typer) -> None:
@@ -45,19 +42,19 @@ def run_task(
     as_json: Annotated[
         bool, typer.Option("--json", help="Print the trace summary and scores as JSON.")
     ] = False,
-    skip_model_check: Annotated[
-        bool,
-        typer.Option(
-            "--skip-model-check",
-            help="Start without the one minimal model request that checks the model answers.",
-        ),
-    ] = False,
+    skip_model_check: SkipModelCheck = False,
 ) -> None:
     """Run the config's runner on one task; print its trace summary and the suite's scores.
 
     Exits 2 when the model cannot be used at all (checked first with one minimal request),
     and 1 when the model's health stopped the task (unreachable, slow, format, no tool calls).
     """
+    from evaluators.runners import run_safely
+    from evaluators.tasks import TaskSet
+    from rsi.config import load_config
+    from rsi.engine import build_services
+    from search_space import Strategy, UserInputError, load_model
+
     if not (task_dir / "task.toml").is_file():
         raise UserInputError("not a task directory (no task.toml)", source=str(task_dir))
     config = load_config(config_file)
@@ -115,6 +112,9 @@ def _score_submission(
     result: RunnerResult, task: Task, services: EvaluationServices, out: Path, *, panel: bool
 ) -> tuple[Path | None, dict[str, Any] | None]:
     """Copy the submission under `out` and judge it: (its copy, its scores), or Nones."""
+    from evaluators.judge import judge
+    from evaluators.metrics import score_task
+
     if result.submission is None:
         return None, None
     submission = out / "submission"
@@ -127,6 +127,9 @@ def _score_submission(
 
 
 def _render(summary: dict[str, Any]) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=f"{summary['task']}: what the runner did")
     table.add_column("phase")
     table.add_column("facts")

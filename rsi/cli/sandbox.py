@@ -6,24 +6,16 @@ import shutil
 import tempfile
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from pydantic import BaseModel, ConfigDict
 
-from evaluators.sandbox import (
-    DEFAULT_IMAGE,
-    BootstrapError,
-    DockerSandbox,
-    DockerUnavailable,
-    LocalSandbox,
-    Outcome,
-    RunSpec,
-    Sandbox,
-    bootstrap_base,
-    bootstrap_python,
-)
+from evaluators.defaults import DEFAULT_IMAGE
 from rsi.cli.output import console, err_console, print_json, typer_app
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.sandbox import Sandbox
+    from rsi.cli.sandbox_status import BackendStatus
 
 sandbox_app = typer_app(help="Set up and check the sandboxes.", no_args_is_help=True)
 
@@ -31,17 +23,6 @@ JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable J
 ImageOption = Annotated[str, typer.Option("--image", help="Docker image name.")]
 # A trial suite: the runtime must offer python3 with pytest.
 _TRIAL_SCRIPT = 'python3 -c "import pytest; print(pytest.__version__)"\n'
-
-
-class BackendStatus(BaseModel):
-    """Whether one backend can run suites here, with what isolation, and why not."""
-
-    model_config = ConfigDict(frozen=True)
-
-    backend: str
-    available: bool
-    isolation: str | None
-    detail: str
 
 
 def register(app: typer.Typer) -> None:
@@ -81,6 +62,8 @@ def bootstrap_command(
     index. --wheels "pytest==8.4.1 ..." or -r FILE downloads wheels with this machine's pip
     (its index and proxy settings) and adds them; run it again to add more.
     """
+    from evaluators.sandbox import BootstrapError, bootstrap_base
+
     if flavor is Flavor.PYTHON:
         _bootstrap_python(wheels, requirements, wheelhouse, force=force, as_json=as_json)
         return
@@ -105,6 +88,8 @@ def _bootstrap_python(
     force: bool,
     as_json: bool,
 ) -> None:
+    from evaluators.sandbox import BootstrapError, bootstrap_python
+
     try:
         result = bootstrap_python(
             requirements=(wheels or "").split(),
@@ -128,6 +113,8 @@ def _bootstrap_python(
 
 def _trial(sandbox: Sandbox) -> tuple[bool, str]:
     """Run a one-line suite; (passed, what happened)."""
+    from evaluators.sandbox import Outcome, RunSpec
+
     scratch = Path(tempfile.mkdtemp(prefix="rsi-check-"))
     try:
         (scratch / "app").mkdir()
@@ -144,6 +131,9 @@ def _trial(sandbox: Sandbox) -> tuple[bool, str]:
 
 
 def _local_status() -> BackendStatus:
+    from evaluators.sandbox import LocalSandbox
+    from rsi.cli.sandbox_status import BackendStatus
+
     sandbox = LocalSandbox()
     isolation = sandbox.isolation.value
     if sandbox.problem is not None:
@@ -162,6 +152,9 @@ def _local_status() -> BackendStatus:
 
 
 def _docker_status(image: str) -> BackendStatus:
+    from evaluators.sandbox import DockerSandbox, DockerUnavailable
+    from rsi.cli.sandbox_status import BackendStatus
+
     sandbox = DockerSandbox(image=image)
     try:
         client = sandbox.client()

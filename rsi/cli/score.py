@@ -4,19 +4,18 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
-from evaluators.harbor import HarborTask
-from evaluators.judge import JudgeSettings, TargetResult, TaskJudgement, judge
-from evaluators.junit import TestStatus
-from evaluators.sandbox import DEFAULT_TIMEOUT_CAP_S, Sandbox, make_sandbox
-from evaluators.tasks import Task, TaskSet
+from evaluators.defaults import DEFAULT_TIMEOUT_CAP_S
 from rsi.cli.harbor_pool import BaseImageOption, built_pool
 from rsi.cli.output import console, print_json
-from search_space import UserInputError
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.judge import TargetResult, TaskJudgement
+    from evaluators.sandbox import Sandbox
+    from evaluators.tasks import Task
 
 
 class Backend(str, Enum):
@@ -48,10 +47,14 @@ def register(app: typer.Typer) -> None:
 
 
 def build_sandbox(backend: Backend, *, allow_reduced_isolation: bool, image: str | None) -> Sandbox:
+    from evaluators.sandbox import make_sandbox
+
     return make_sandbox(backend.value, allow_reduced_isolation=allow_reduced_isolation, image=image)
 
 
 def _test_counts(result: TargetResult) -> dict[str, int] | None:
+    from evaluators.junit import TestStatus
+
     if result.tests is None:
         return None
     return {s.value: sum(t.status is s for t in result.tests) for s in TestStatus}
@@ -93,6 +96,9 @@ def judgement_json(judgement: TaskJudgement, suite: Path) -> dict[str, Any]:
 
 def load_built_task(task_dir: Path, base_image: list[str] | None, *, quiet: bool) -> Task:
     """One task directory; a Harbor task with its images built (or found cached)."""
+    from evaluators.tasks import TaskSet
+    from search_space import UserInputError
+
     if not (task_dir / "task.toml").is_file():
         raise UserInputError("task.toml is missing", source=str(task_dir / "task.toml"))
     built, _records = built_pool(TaskSet.load(task_dir), base_image, quiet=quiet)
@@ -144,6 +150,10 @@ def score(
     build`); the suite runs in a fresh container of each with `$APP_DIR` at the initial
     image's working directory.
     """
+    from evaluators.harbor import HarborTask
+    from evaluators.judge import JudgeSettings, judge
+    from search_space import UserInputError
+
     if not suite_dir.is_dir():
         raise UserInputError("suite directory not found", source=str(suite_dir))
     if not (suite_dir / "run.sh").is_file():
@@ -164,6 +174,8 @@ def score(
 
 def print_judgement(task_id: str, suite_dir: Path, judgement: TaskJudgement) -> None:
     """The human view of `rsi score`: one row per target, then the scores and isolation."""
+    from rich.table import Table
+
     table = Table(title=f"{task_id}: {suite_dir}")
     widest = max(len(r.target) for r in judgement.results)
     table.add_column("target", no_wrap=True, min_width=widest)

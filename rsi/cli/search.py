@@ -4,28 +4,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from pydantic import ValidationError
-from rich.table import Table
-from rich.text import Text
 
-from rsi.api import Run, default_run_dir, load_run, prepare
 from rsi.cli.output import console, print_json, structured_line, unreported
-from rsi.cli.progress import SearchProgress
-from rsi.config import (
-    CONFIG_FILE,
-    ExecutorSection,
-    ExperimentConfig,
-    load_config,
-    read_run_config,
-)
-from rsi.engine import SearchInterrupted, power_warning, read_refused
-from rsi.forecast import Spend
-from rsi.journal import RunSummary, dev_text, edit_text
-from rsi.release import GateReport, gate_table
-from search_space import UserInputError
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from rsi.api import Run
+    from rsi.config import ExperimentConfig
+    from rsi.forecast import Spend
+    from rsi.journal import RunSummary
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
 RunDir = Annotated[
@@ -70,6 +59,10 @@ def drive(
     finish: bool = False,
     model_check: bool = True,
 ) -> Run:
+    from rsi.api import load_run, prepare
+    from rsi.cli.progress import SearchProgress
+    from rsi.engine import SearchInterrupted, power_warning
+
     progress = SearchProgress(config, enabled=not as_json)
     engine = prepare(
         config,
@@ -105,6 +98,11 @@ def with_executor(
 ) -> ExperimentConfig:
     """The config with `--executor`/`--address` over its `[executor]` (not fingerprinted:
     a run may move between threads and a cluster)."""
+    from pydantic import ValidationError
+
+    from rsi.config import ExecutorSection
+    from search_space import UserInputError
+
     if kind is None and address is None:
         return config
     settings = config.executor.model_dump()
@@ -131,6 +129,9 @@ def search(
     skip_model_check: SkipModelCheck = False,
 ) -> None:
     """Run a strategy search end to end: rounds, dev ranking, freezing, release gate."""
+    from rsi.api import default_run_dir
+    from rsi.config import load_config
+
     config = with_executor(load_config(config_file), executor, address)
     drive(
         config,
@@ -159,6 +160,8 @@ def resume(
     the same --run-dir) to continue a search paused at its optimizer budget. A search may
     resume on another executor (--executor threads after losing a Dask cluster).
     """
+    from rsi.config import read_run_config
+
     config = with_executor(read_run_config(run_dir), executor, address)
     drive(
         config,
@@ -172,12 +175,16 @@ def resume(
 
 def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     """Rounds completed and attempted, kept candidates with dev RAR, the champion, the gate."""
+    from rsi.api import load_run
+    from rsi.config import CONFIG_FILE
+    from rsi.engine import read_refused
+
     refused = read_refused(run_dir)
     if refused is not None and not (run_dir / CONFIG_FILE).exists():
         if as_json:
             print_json({"run_dir": str(run_dir), "refused": refused})
         else:
-            console.print(Text.assemble(("refused", "bold red"), f": {refused}"))
+            _print_refused(refused)
         return
     run = load_run(run_dir)
     if as_json:
@@ -188,7 +195,13 @@ def status(run_dir: RunDir, as_json: JsonFlag = False) -> None:
     render_summary(run.summary)
     render_spend(run.spend)
     if run.refused:
-        console.print(Text.assemble(("refused", "bold red"), f": {run.refused}"))
+        _print_refused(run.refused)
+
+
+def _print_refused(reason: str) -> None:
+    from rich.text import Text
+
+    console.print(Text.assemble(("refused", "bold red"), f": {reason}"))
 
 
 ExitCodeFlag = Annotated[
@@ -204,6 +217,10 @@ def release(
     exit_code: ExitCodeFlag = False,
 ) -> None:
     """Show the release gate decided for this run's frozen champion."""
+    from rsi.api import load_run
+    from rsi.release import GateReport
+    from search_space import UserInputError
+
     summary = load_run(run_dir).summary
     if summary.gate is None:
         if summary.released is not None:
@@ -236,6 +253,11 @@ def override_note(gate: dict[str, Any]) -> str | None:
 
 
 def render_summary(summary: RunSummary) -> None:
+    from rich.table import Table
+    from rich.text import Text
+
+    from rsi.journal import dev_text, edit_text
+
     console.print(Text.assemble(("run", "bold"), f" {summary.run_dir}"))
     console.print(
         f"rounds completed {summary.rounds_completed}, attempts {summary.attempts} "
@@ -318,6 +340,10 @@ def render_spend(spent: Spend) -> None:
 
 
 def render_gate(summary: RunSummary) -> None:
+    from rich.text import Text
+
+    from rsi.release import GateReport, gate_table
+
     assert summary.gate is not None
     report = GateReport.model_validate(summary.gate["report"])
     console.print(gate_table(report))
@@ -328,6 +354,8 @@ def render_gate(summary: RunSummary) -> None:
 
 def render_release_state(summary: RunSummary) -> None:
     """The gate's power, and why a search ended without a gate or stopped undecided."""
+    from rich.text import Text
+
     if summary.start_power is not None:
         start = summary.start_power
         line = (

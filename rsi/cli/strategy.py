@@ -4,24 +4,14 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from rsi.cli.output import console, print_json, typer_app
-from search_space import (
-    EDIT_ADAPTER,
-    SearchSpace,
-    Strategy,
-    UserInputError,
-    apply,
-    counted,
-    diff,
-    load_model,
-    parse_edit,
-    read_json_file,
-    strategy_id,
-)
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from search_space import Strategy
 
 strategy_app = typer_app(help="Validate, compare and edit strategy files.", no_args_is_help=True)
 
@@ -39,6 +29,8 @@ def schema(
 ) -> None:
     """Print the JSON Schema of a strategy (or of an edit): each field's bounds and what it
     does to the harness."""
+    from search_space import EDIT_ADAPTER, Strategy
+
     if edit:
         print_json(EDIT_ADAPTER.json_schema(by_alias=True))
     else:
@@ -46,12 +38,16 @@ def schema(
 
 
 def load_strategy(path: Path) -> Strategy:
+    from search_space import Strategy, load_model
+
     return load_model(Strategy, path)
 
 
 @strategy_app.command("validate")
 def validate(file: StrategyFile, as_json: JsonFlag = False) -> None:
     """Check FILE against every schema rule; print its id."""
+    from search_space import strategy_id
+
     strategy = load_strategy(file)
     if as_json:
         print_json({"file": str(file), "valid": True, "id": strategy_id(strategy)})
@@ -66,6 +62,8 @@ def diff_command(
     as_json: JsonFlag = False,
 ) -> None:
     """Show the structural differences from A to B."""
+    from search_space import counted, diff, strategy_id
+
     before, after = load_strategy(a), load_strategy(b)
     changes = diff(before, after)
     if as_json:
@@ -106,6 +104,16 @@ def apply_command(
 
     With --out, the child is written to that file and one line names it and its id.
     """
+    from search_space import (
+        SearchSpace,
+        UserInputError,
+        apply,
+        load_model,
+        parse_edit,
+        read_json_file,
+        strategy_id,
+    )
+
     parent = load_strategy(file)
     space = load_model(SearchSpace, space_file) if space_file else SearchSpace()
     edit_path = Path(edit_json)

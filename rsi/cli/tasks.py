@@ -4,18 +4,11 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-from evaluators.harbor import BuildRecord, HarborTask, HarborValidation, validate_harbor_task
-from evaluators.judge import JudgeSettings
-from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners import load_author_pool
-from evaluators.sandbox import DEFAULT_TIMEOUT_CAP_S, Sandbox
-from evaluators.task_validation import TaskValidation, validate_task
-from evaluators.tasks import Task, TaskSet, load_problems
+from evaluators.defaults import DEFAULT_TIMEOUT_CAP_S
 from rsi.cli.harbor_pool import BaseImageOption, JobsOption, NetworkOption, built_pool
 from rsi.cli.output import console, err_console, print_json, typer_app
 from rsi.cli.score import (
@@ -28,7 +21,13 @@ from rsi.cli.score import (
     build_sandbox,
     target_summary,
 )
-from search_space import UserInputError, counted
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.harbor import BuildRecord, HarborTask, HarborValidation
+    from evaluators.judge import JudgeSettings
+    from evaluators.sandbox import Sandbox
+    from evaluators.task_validation import TaskValidation
+    from evaluators.tasks import Task, TaskSet
 
 tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 
@@ -38,6 +37,8 @@ def register(app: typer.Typer) -> None:
 
 
 def validation_json(validation: TaskValidation | HarborValidation) -> dict[str, object]:
+    from evaluators.harbor import HarborValidation
+
     if isinstance(validation, HarborValidation):
         targets: list[dict[str, object]] = [
             {
@@ -62,6 +63,10 @@ def validation_json(validation: TaskValidation | HarborValidation) -> dict[str, 
 
 
 def _author_problems(task: Task) -> list[str]:
+    from evaluators.pool_overlap import verifier_overlap
+    from evaluators.runners import load_author_pool
+    from search_space import UserInputError
+
     if not task.author_dir.is_dir():
         return []
     try:
@@ -73,6 +78,8 @@ def _author_problems(task: Task) -> list[str]:
 
 def _validate_harbor(task: HarborTask, pool: ThreadPoolExecutor) -> HarborValidation:
     """The source verifier's labels plus the author pool's checks."""
+    from evaluators.harbor import validate_harbor_task
+
     validation = validate_harbor_task(task, executor=pool)
     extra = _author_problems(task)
     if not extra:
@@ -83,6 +90,9 @@ def _validate_harbor(task: HarborTask, pool: ThreadPoolExecutor) -> HarborValida
 
 def _load_reporting_each(directory: Path) -> TaskSet:
     """The pool; when tasks are malformed, one `error:` line per task, then exit 2."""
+    from evaluators.tasks import TaskSet, load_problems
+    from search_space import UserInputError
+
     try:
         return TaskSet.load(directory)
     except UserInputError as error:
@@ -95,6 +105,9 @@ def _load_reporting_each(directory: Path) -> TaskSet:
 def _validate_one(
     task: Task, sandbox: Sandbox, settings: JudgeSettings, pool: ThreadPoolExecutor
 ) -> TaskValidation | HarborValidation:
+    from evaluators.harbor import HarborTask
+    from evaluators.task_validation import validate_task
+
     if isinstance(task, HarborTask):
         return _validate_harbor(task, pool)
     return validate_task(task, sandbox, settings=settings, executor=pool)
@@ -127,6 +140,8 @@ def build(
     --json prints {"tasks": [{"task", "built", "base_map": [[from, local]], "initial",
     "reference", "panel": [{"label", "name", "image"}], "workdir", "seconds"}]}.
     """
+    from evaluators.tasks import TaskSet
+
     task_set = TaskSet.load(directory)
     _built, records = built_pool(
         task_set, base_image, jobs=jobs, network=build_network, quiet=as_json
@@ -183,6 +198,9 @@ def validate(
     --json prints {"ok": bool, "backend": str, "tasks": [{"task", "ok", "problems": [str],
     "targets": [... as in `rsi score --json` ...]}]}.
     """
+    from evaluators.judge import JudgeSettings
+    from search_space import UserInputError, counted
+
     task_set = _load_reporting_each(directory)
     if not task_set.tasks:
         raise UserInputError("no task directories found", source=str(directory))
@@ -207,6 +225,8 @@ def _validate_all(
 ) -> list[TaskValidation | HarborValidation]:
     """Validate each task in turn (its targets on `workers` threads), with a progress bar
     and a line per task unless `quiet`."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
+
     results: list[TaskValidation | HarborValidation] = []
     with (
         ThreadPoolExecutor(max_workers=workers, thread_name_prefix="validate") as pool,

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
-from evaluators.tasks import TaskSet
 from rsi.cli.output import console, print_json
 from rsi.cli.tasks import tasks_app
-from rsi.config import load_config
-from search_space import UserInputError
+
+if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.splits import RoleSplit, Splits
+    from evaluators.tasks import TaskSet
 
 
 def register(app: typer.Typer) -> None:
@@ -29,6 +29,12 @@ def split(
     Roles are filled with whole families in the order proposal, dev, release, test, so a
     role may exceed its [data] size by less than one family, and no family is in two roles.
     """
+    from rich.table import Table
+
+    from evaluators.tasks import TaskSet
+    from rsi.config import load_config
+    from search_space import UserInputError
+
     config = load_config(config_file)
     data = config.data
     sizes = {"proposal": data.proposal, "dev": data.dev, "release": data.release}
@@ -42,23 +48,7 @@ def split(
         raise UserInputError(f"[data] {keys}: {error.message}", source=str(config_file)) from None
     roles = [splits.role(role) for role in sizes]
     if as_json:
-        print_json(
-            {
-                "seed": data.seed,
-                "pool": len(tasks),
-                "pool_families": len(set(tasks.families.values())),
-                "shared_families": splits.shared_families(),
-                "roles": {
-                    r.role.value: {
-                        "size": len(r.ids),
-                        "requested": sizes[r.role.value],
-                        "families": list(r.families),
-                        "ids": list(r.ids),
-                    }
-                    for r in roles
-                },
-            }
-        )
+        print_json(_roles_json(data.seed, tasks, splits, roles, sizes))
         return
     table = Table(title=f"data roles of {config_file} ([data] seed {data.seed})")
     for column in ("role", "tasks", "asked", "families", "family names"):
@@ -77,3 +67,24 @@ def split(
         f"pool: {len(tasks)} tasks in {len(set(tasks.families.values()))} families; "
         f"families shared between roles: {splits.shared_families()}"
     )
+
+
+def _roles_json(
+    seed: int, tasks: TaskSet, splits: Splits, roles: list[RoleSplit], sizes: dict[str, int]
+) -> dict[str, Any]:
+    """`rsi tasks split --json`: the roles, their families and ids."""
+    return {
+        "seed": seed,
+        "pool": len(tasks),
+        "pool_families": len(set(tasks.families.values())),
+        "shared_families": splits.shared_families(),
+        "roles": {
+            r.role.value: {
+                "size": len(r.ids),
+                "requested": sizes[r.role.value],
+                "families": list(r.families),
+                "ids": list(r.ids),
+            }
+            for r in roles
+        },
+    }

@@ -22,35 +22,81 @@ Public surface:
 - `SpendCapReached`: a `[budget]` money cap paused the search (`money.py`).
 """
 
-from rsi.engine.evaluation import (
-    EvaluationServices,
-    ExecutorLost,
-    ModelStopped,
-    StopRequested,
-    evaluate_one,
-)
-from rsi.engine.evaluator import Evaluator
-from rsi.engine.executors import open_pool
-from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
-from rsi.engine.money import SpendCapReached
-from rsi.engine.parts import SearchParts
-from rsi.engine.pilot import run_pilot
-from rsi.engine.pools import EvaluationPool, ThreadPool
-from rsi.engine.prefetch import PrefetchBatch
-from rsi.engine.proposal_context import build_context
-from rsi.engine.proposal_step import ProposalStep
-from rsi.engine.race import Racing
-from rsi.engine.runtime import build_proposer, build_services, load_initial
-from rsi.engine.sampling import minibatch
-from rsi.engine.screen_step import ScreenStep
-from rsi.engine.screening import (
-    ACCEPTANCE_RULES,
-    AcceptanceRule,
-    ScreenVerdict,
-    acceptance_rule,
-)
-from rsi.engine.start import gate_power, power_warning, read_refused
-from rsi.engine.stopping import Budget, StopFlag
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rsi.engine.evaluation import (
+        EvaluationServices,
+        ExecutorLost,
+        ModelStopped,
+        StopRequested,
+        evaluate_one,
+    )
+    from rsi.engine.evaluator import Evaluator
+    from rsi.engine.executors import open_pool
+    from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
+    from rsi.engine.money import SpendCapReached
+    from rsi.engine.parts import SearchParts
+    from rsi.engine.pilot import run_pilot
+    from rsi.engine.pools import EvaluationPool, ThreadPool
+    from rsi.engine.prefetch import PrefetchBatch
+    from rsi.engine.proposal_context import build_context
+    from rsi.engine.proposal_step import ProposalStep
+    from rsi.engine.race import Racing
+    from rsi.engine.refused import read_refused
+    from rsi.engine.runtime import build_proposer, build_services, load_initial
+    from rsi.engine.sampling import minibatch
+    from rsi.engine.screen_step import ScreenStep
+    from rsi.engine.screening import (
+        ACCEPTANCE_RULES,
+        AcceptanceRule,
+        ScreenVerdict,
+        acceptance_rule,
+    )
+    from rsi.engine.start import gate_power, power_warning
+    from rsi.engine.stopping import Budget, StopFlag
+
+# Each public name and the module defining it, imported on first use (PEP 562): a caller
+# of one name pays for its module alone (`rsi status` reads a run without the engine's
+# optuna, docker and numpy; rsi/cli/__init__.py).
+_SOURCES: dict[str, str] = {
+    "EvaluationServices": "rsi.engine.evaluation",
+    "ExecutorLost": "rsi.engine.evaluation",
+    "ModelStopped": "rsi.engine.evaluation",
+    "StopRequested": "rsi.engine.evaluation",
+    "evaluate_one": "rsi.engine.evaluation",
+    "Evaluator": "rsi.engine.evaluator",
+    "open_pool": "rsi.engine.executors",
+    "Engine": "rsi.engine.loop",
+    "LineageSink": "rsi.engine.loop",
+    "SearchInterrupted": "rsi.engine.loop",
+    "SpendCapReached": "rsi.engine.money",
+    "SearchParts": "rsi.engine.parts",
+    "run_pilot": "rsi.engine.pilot",
+    "EvaluationPool": "rsi.engine.pools",
+    "ThreadPool": "rsi.engine.pools",
+    "PrefetchBatch": "rsi.engine.prefetch",
+    "build_context": "rsi.engine.proposal_context",
+    "ProposalStep": "rsi.engine.proposal_step",
+    "Racing": "rsi.engine.race",
+    "build_proposer": "rsi.engine.runtime",
+    "build_services": "rsi.engine.runtime",
+    "load_initial": "rsi.engine.runtime",
+    "minibatch": "rsi.engine.sampling",
+    "ScreenStep": "rsi.engine.screen_step",
+    "ACCEPTANCE_RULES": "rsi.engine.screening",
+    "AcceptanceRule": "rsi.engine.screening",
+    "ScreenVerdict": "rsi.engine.screening",
+    "acceptance_rule": "rsi.engine.screening",
+    "gate_power": "rsi.engine.start",
+    "power_warning": "rsi.engine.start",
+    "read_refused": "rsi.engine.refused",
+    "Budget": "rsi.engine.stopping",
+    "StopFlag": "rsi.engine.stopping",
+}
 
 __all__ = [
     "ACCEPTANCE_RULES",
@@ -87,3 +133,15 @@ __all__ = [
     "read_refused",
     "run_pilot",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _SOURCES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_SOURCES[name]), name)
+    globals()[name] = value  # imported once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_SOURCES})

@@ -18,12 +18,12 @@ from rsi.engine.executors import open_pool
 from rsi.engine.money import SpendCapReached
 from rsi.engine.parts import PartsInputs, SearchParts, build_parts
 from rsi.engine.ports import LineageSink
+from rsi.engine.refused import clear_refused
 from rsi.engine.runtime import build_services, check_proposer_available, load_initial
 from rsi.engine.screening import AcceptanceRule, acceptance_rule
 from rsi.engine.start import (
     Admission,
     Admitted,
-    clear_refused,
     forget_refused_start,
     gate_power,
     journal_is_empty,

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from evaluators.tasks import TaskSet
 from rsi.config import CONFIG_FILE, ExperimentConfig, ReleaseSection, write_run_config
+from rsi.engine.refused import note_refused
 from rsi.engine.sampling import plan_split
 from rsi.journal import (
     EVENTS_FILE,
@@ -30,7 +31,6 @@ from rsi.journal import (
 from rsi.release import ReleaseLedger, ReleaseSplitTaken, Reservation, plan_power
 from search_space import UserInputError
 
-REFUSED_FILE = "refused.txt"
 PRIOR_SUCCESS_RATE = 0.5  # the initial strategy's success rate before its dev RAR is known
 LOW_POWER = 0.5  # below this, the search warns that its gate will likely miss a real gain
 
@@ -88,23 +88,6 @@ def forget_refused_start(run_dir: Path, reason: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             (run_dir / name).unlink()
     note_refused(run_dir, reason)
-
-
-def note_refused(run_dir: Path, reason: str) -> None:
-    (run_dir / REFUSED_FILE).write_text(reason.strip() + "\n", encoding="utf-8")
-
-
-def clear_refused(run_dir: Path) -> None:
-    with contextlib.suppress(FileNotFoundError):
-        (run_dir / REFUSED_FILE).unlink()
-
-
-def read_refused(run_dir: Path) -> str | None:
-    """Why the last start of this run directory was refused, if it was."""
-    path = run_dir / REFUSED_FILE
-    if not path.is_file():
-        return None
-    return path.read_text(encoding="utf-8").strip() or "refused"
 
 
 @dataclass(frozen=True)

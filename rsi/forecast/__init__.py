@@ -13,7 +13,13 @@ A pure function of the config, the journal and the trace files: it calls no mode
 no task. Imports `rsi.journal`, `rsi.release` (power) and `rsi.config` only.
 """
 
-from rsi.forecast.bill import forecast, gate_power
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Imported now, not on first use: `measure` is also this module's name, and a lazy name
+# would lose to the submodule once anything imported it. Light: the fold's views need it.
 from rsi.forecast.measure import (
     Measured,
     Spend,
@@ -24,8 +30,25 @@ from rsi.forecast.measure import (
     spend,
     used_tokens,
 )
-from rsi.forecast.model import PHASES, Case, Forecast, PhaseFigures
-from rsi.forecast.source import measured_run, reused_evaluations
+
+if TYPE_CHECKING:
+    from rsi.forecast.bill import forecast, gate_power
+    from rsi.forecast.model import PHASES, Case, Forecast, PhaseFigures
+    from rsi.forecast.source import measured_run, reused_evaluations
+
+# Each public name and the module defining it, imported on first use (PEP 562): a caller
+# of one name pays for its module alone (`rsi status` reads a run without the engine's
+# optuna, docker and numpy; rsi/cli/__init__.py).
+_SOURCES: dict[str, str] = {
+    "forecast": "rsi.forecast.bill",
+    "gate_power": "rsi.forecast.bill",
+    "PHASES": "rsi.forecast.model",
+    "Case": "rsi.forecast.model",
+    "Forecast": "rsi.forecast.model",
+    "PhaseFigures": "rsi.forecast.model",
+    "measured_run": "rsi.forecast.source",
+    "reused_evaluations": "rsi.forecast.source",
+}
 
 __all__ = [
     "PHASES",
@@ -45,3 +68,15 @@ __all__ = [
     "spend",
     "used_tokens",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    if name not in _SOURCES:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(_SOURCES[name]), name)
+    globals()[name] = value  # imported once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_SOURCES})

@@ -145,11 +145,10 @@ def scope_models(config: ExperimentConfig) -> dict[str, str | None]:
 
 
 def used_tokens(state: SearchState) -> dict[str, Tokens]:
-    """What each scope's model used in the journaled run."""
-    generator = Tokens()
-    for evaluation in state.evaluations.values():
-        usage = model_usage(evaluation)
-        generator += Tokens(**{k: float(usage.get(k, 0)) for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
+    """What each scope's model used in the journaled run (the generator's as totalled by
+    the fold: no pass over the evaluations)."""
+    usage = state.totals.usage
+    generator = Tokens(**{k: float(usage.get(k, 0)) for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
     spent = {**state.optimizer, **state.optimizer_unreported}
     optimizer = Tokens(**{k: float(v) for k, v in spent.items()})
     return {"generator": generator, "optimizer": optimizer}
@@ -171,7 +170,7 @@ def abandoned_tokens(state: SearchState) -> Tokens:
 
 def remembered_calls(state: SearchState) -> int:
     """Harness calls answered from memory over the journaled evaluations."""
-    return sum(int(model_usage(e).get("remembered_calls", 0)) for e in state.evaluations.values())
+    return int(state.totals.usage.get("remembered_calls", 0))
 
 
 def spend(state: SearchState, config: ExperimentConfig) -> Spend:

@@ -27,7 +27,6 @@ from rsi.journal.events import (
     DecidedEarly,
     DevScored,
     Evaluation,
-    EvaluationOutcome,
     Event,
     EventData,
     GateDecided,
@@ -48,10 +47,10 @@ from rsi.journal.events import (
     SearchPaused,
     SearchStopped,
     SplitRecorded,
-    model_usage,
 )
 from rsi.journal.lock import RunLock, RunLocked
 from rsi.journal.ops import evaluation_op, op_file_name, without_trace
+from rsi.journal.outcome import EvaluationOutcome, model_usage
 from rsi.journal.state import Candidate, SearchState, TraceSource, fold
 from rsi.journal.store import (
     EVENTS_FILE,

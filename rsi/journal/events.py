@@ -339,42 +339,6 @@ EventData = Annotated[
 EVENT_DATA: TypeAdapter[EventData] = TypeAdapter(EventData)
 
 
-class EvaluationOutcome(Evaluation):
-    """An evaluation as the fold keeps it: the outcome, without the trace.
-
-    Parsed straight from a journal line, the `trace` object is skipped (no key reads as
-    `trace`, and unknown keys are ignored), so a long journal folds without building every
-    trace; `SearchState.trace(op)` reads one back from the journal when it is asked for.
-    """
-
-    model_config = ConfigDict(frozen=True, extra="ignore")
-    trace: dict[str, Any] = Field(default_factory=dict, validation_alias="__trace_not_read__")
-    # The trace's `usage` (model calls and tokens): what it cost is read without the trace.
-    # Never dumped, so an outcome serialises as before.
-    usage: dict[str, Any] = Field(default_factory=dict, exclude=True)
-
-    @classmethod
-    def of(cls, evaluation: Evaluation) -> EvaluationOutcome:
-        """`evaluation` without its trace (no validation: it was validated already)."""
-        if isinstance(evaluation, EvaluationOutcome):
-            return evaluation
-        fields = {
-            name: getattr(evaluation, name)
-            for name in cls.model_fields
-            if name not in ("trace", "usage")
-        }
-        return cls.model_construct(**fields, usage=model_usage(evaluation))
-
-
-def model_usage(evaluation: Evaluation) -> dict[str, Any]:
-    """The runner's model usage of an evaluation (calls, input_tokens, output_tokens, ...),
-    with or without its trace; empty when the runner called no model."""
-    if isinstance(evaluation, EvaluationOutcome):
-        return evaluation.usage
-    usage = evaluation.trace.get("usage")
-    return usage if isinstance(usage, dict) else {}
-
-
 class Event(BaseModel):
     """One journal line: `{seq, ts, type, op, data}`."""
 
@@ -385,15 +349,3 @@ class Event(BaseModel):
     type: str
     op: str
     data: EventData
-
-
-OutcomeData = Annotated[
-    Union[(EvaluationOutcome, *_NON_EVALUATION_EVENTS)],
-    Field(discriminator="type"),
-]
-
-
-class OutcomeEvent(Event):
-    """A journal line read for the fold: evaluations come without their trace."""
-
-    data: OutcomeData  # type: ignore[assignment]

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from rsi.journal.events import Evaluation, EvaluationOutcome, Event
+from rsi.journal.events import Evaluation, Event
+from rsi.journal.outcome import EvaluationOutcome
 
 
 def op_file_name(op: str) -> str:

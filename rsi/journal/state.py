@@ -13,7 +13,6 @@ from rsi.journal.events import (
     DecidedEarly,
     DevScored,
     Evaluation,
-    EvaluationOutcome,
     Event,
     GateDecided,
     GateDeferred,
@@ -31,6 +30,8 @@ from rsi.journal.events import (
     SearchStopped,
     SplitRecorded,
 )
+from rsi.journal.outcome import EvaluationOutcome
+from rsi.journal.totals import EvaluationTotals
 
 
 @dataclass
@@ -88,6 +89,9 @@ class SearchState:
     stops: list[Stop] = field(default_factory=list)
     current_stop: Stop | None = None
     usage: list[ProposerUsage] = field(default_factory=list)  # LLM proposer sessions
+    # Model usage and harness calls summed over `evaluations` as they are folded: views
+    # read these, never the traces (issue 53).
+    totals: EvaluationTotals = field(default_factory=EvaluationTotals)
     traces: TraceSource | None = field(default=None, repr=False, compare=False)
 
     def trace(self, op: str) -> dict[str, Any]:
@@ -152,6 +156,10 @@ class SearchState:
 
     def apply(self, event: Event) -> None:
         data = event.data
+        if isinstance(data, Evaluation):  # most events: tested first
+            self.current_stop = None
+            self._apply_evaluation(event.op, data)
+            return
         if isinstance(data, (SearchHalted, SearchPaused, SearchStopped)):
             self.stops.append(data)
             self.current_stop = data
@@ -168,10 +176,6 @@ class SearchState:
                 data.edit,
                 data.proposer,
             )
-        elif isinstance(data, Evaluation):
-            if self.traces is not None:
-                data = EvaluationOutcome.of(data)
-            self.evaluations[event.op] = data
         elif isinstance(data, DevScored):
             if data.strategy_id in self.candidates:
                 self.candidates[data.strategy_id].dev_rar = data.rar
@@ -205,6 +209,15 @@ class SearchState:
             self.usage.append(data)
         else:
             self._apply_release(data)
+
+    def _apply_evaluation(self, op: str, data: Evaluation) -> None:
+        if self.traces is not None:
+            data = EvaluationOutcome.of(data)
+        replaced = self.evaluations.get(op)
+        if replaced is not None:
+            self.totals.add(replaced, sign=-1)
+        self.evaluations[op] = data
+        self.totals.add(data)
 
     def _apply_release(self, data: object) -> None:
         if isinstance(data, GatePower):

@@ -76,6 +76,10 @@ def lineage_edits(state: SearchState, strategy_id: str | None) -> list[dict[str,
 def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
     """The run as people read it; pass `state` when it was just read, to fold once."""
     state = state if state is not None else read_state(run_dir)
+    calls: dict[tuple[int, int], int] = {}  # optimizer calls per attempt, in one pass
+    for used in state.usage:
+        key = (used.round, used.attempt)
+        calls[key] = calls.get(key, 0) + used.calls
     champion = state.champion.strategy_id if state.champion else None
     current = None if state.finished else state.current_stop
     halt = current if isinstance(current, SearchHalted) else None
@@ -121,9 +125,7 @@ def summarise(run_dir: Path, state: SearchState | None = None) -> RunSummary:
                 "rationale": p.rationale,
                 "verdict": _verdict(state, p.round),
                 "why": _why(state, p.round),
-                "calls": sum(
-                    u.calls for u in state.usage if u.round == p.round and u.attempt == p.attempt
-                ),
+                "calls": calls.get((p.round, p.attempt), 0),
             }
             for p in state.proposals
         ),
