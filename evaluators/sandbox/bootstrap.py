@@ -121,7 +121,7 @@ def _registry_reachable(client: docker.DockerClient) -> bool:
 
 
 def image_current(client: docker.DockerClient, image: str) -> bool:
-    """The image exists and was built from today's recipe (its `rsi.recipe` label)."""
+    """The image exists and was built from today's recipe (its recipe label)."""
     try:
         found = client.images.get(image)
     except docker.errors.ImageNotFound:

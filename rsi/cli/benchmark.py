@@ -11,34 +11,15 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
-from rich.table import Table
 
-from rsi.benchmark import (
-    DIFF_HEADERS,
-    FIGURE_FILE,
-    MARKDOWN_FILE,
-    ROW_HEADERS,
-    BenchLedger,
-    BenchOutcome,
-    BenchPlan,
-    BenchTable,
-    Cell,
-    bench_table,
-    cell_directory,
-    difference_cells,
-    draw_figure,
-    log_to_mlflow,
-    plan_benchmark,
-    render_markdown,
-    row_cells,
-    run_cells,
-)
 from rsi.cli.output import console, print_json
-from rsi.config import ExperimentConfig, load_config
-from rsi.engine import build_services
+
+if TYPE_CHECKING:  # the rest is imported when the command runs (rsi/cli/__init__.py)
+    from rsi.benchmark import BenchOutcome, BenchPlan, BenchTable, Cell
+    from rsi.config import ExperimentConfig
 
 
 def register(app: typer.Typer) -> None:
@@ -96,6 +77,9 @@ def benchmark(
     model's health stopped it: run it again (with a larger cap) to go on, paying nothing
     twice.
     """
+    from rsi.benchmark import plan_benchmark
+    from rsi.config import load_config
+
     config = load_config(config_file)
     directory = out or config.experiment.runs_dir / f"{config.experiment.name}-benchmark"
     plan, cells, _ = plan_benchmark(
@@ -140,6 +124,19 @@ def _run(
     resamples: int,
 ) -> tuple[BenchOutcome, BenchTable, list[str]]:
     """Pay what is missing, then write the table, its figure and the MLflow runs."""
+    from rsi.benchmark import (
+        FIGURE_FILE,
+        MARKDOWN_FILE,
+        BenchLedger,
+        bench_table,
+        cell_directory,
+        draw_figure,
+        log_to_mlflow,
+        render_markdown,
+        run_cells,
+    )
+    from rsi.engine import build_services
+
     directory = plan.directory
     ledger = BenchLedger(directory)
     ledger.open_controls(plan.controls)
@@ -195,6 +192,10 @@ def _show_plan(plan: BenchPlan, *, as_json: bool) -> None:
 
 
 def _print_table(table: BenchTable, plan: BenchPlan, paid: int) -> None:
+    from rich.table import Table
+
+    from rsi.benchmark import DIFF_HEADERS, ROW_HEADERS, difference_cells, row_cells
+
     rows = Table(title=f"Benchmark on {len(table.tasks)} tasks ({plan.controls.task_source})")
     for header in ROW_HEADERS:
         rows.add_column(header)
