@@ -21,7 +21,10 @@ from tests.support.search_fixtures import write_k3_config
 
 pytestmark = pytest.mark.slow
 
-PAIR: Plan = [*(step for step in slugify_plan() if step[0] in ("write_file", "run")), ("submit", {})]
+PAIR: Plan = [
+    *(step for step in slugify_plan() if step[0] in ("write_file", "run")),
+    ("submit", {}),
+]
 REVIEW: Plan = [
     ("run", {"command": 'bash "$TESTS_DIR/run.sh"'}),
     ("report", {"findings": [], "covered": ["separators"], "checks": ["fails unrepaired"]}),
@@ -42,8 +45,9 @@ def test_run_task_on_the_anthropic_path_is_quiet_and_shows_its_dollars(
             ),
         }
         config = write_k3_config(tmp_path, replace=local)
-        args = ("run-task", str(config), str(SLUGIFY), "--strategy",
-                str(ROOT / "experiments/strategies/initial.json"), "--skip-model-check")  # fmt: skip
+        strategy = str(ROOT / "experiments/strategies/initial.json")
+        args = ("run-task", str(config), str(SLUGIFY), "--strategy", strategy)
+        args = (*args, "--skip-model-check")
         as_json = run_rsi(*args, "--out", str(tmp_path / "json"), "--json")
         emulated = server.prompt_cache
         assert emulated.reads > 0 and emulated.writes > 0
