@@ -286,6 +286,7 @@ def spend_json(spent: Spend) -> dict[str, object]:
         **spent.model_dump(mode="json"),
         "total_usd": spent.total_usd,
         "abandoned_usd": spent.abandoned_usd,
+        "cache_saved_usd": {s: spent.saved_usd(s) for s, m in spent.models.items() if m},
     }
 
 

@@ -35,8 +35,8 @@ def test_plan_prices_the_papers_search_with_and_without_caching() -> None:
     assert bill.worst_usd is not None and bill.worst_uncached_usd is not None
     assert bill.worst_usd > bill.worst_uncached_usd
     assert bill.expected_usd is None  # nothing measured
-    measured = forecast(config, Measured(per_task=Tokens(calls=12, input_tokens=96_000,
-                                                         output_tokens=12_000), **PILOT))  # fmt: skip
+    per_task = Tokens(calls=12, input_tokens=96_000, output_tokens=12_000)
+    measured = forecast(config, Measured(per_task=per_task, **PILOT))
     assert measured.caching is not None and measured.expected is not None
     assert measured.caching.expected_uncached_usd == pytest.approx(
         measured.expected.total.total_usd
