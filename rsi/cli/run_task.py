@@ -3,7 +3,9 @@
 Runs the config's runner (the LLM harness, with its caps and reply cache) on one task,
 writes the submission and the full trace under `--out`, scores the suite on the initial
 program and the reference (and the hidden panel with `--panel`), and prints what the
-harness did, so a researcher can see one task before paying for a search.
+harness did and what it cost (dollars at the model's price, prompt-cache reads and writes
+at their rates, beside the bill without the cache), so a researcher can see one task
+before paying for a search.
 """
 
 from __future__ import annotations
