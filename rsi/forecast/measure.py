@@ -242,7 +242,7 @@ def _spread(state: SearchState) -> tuple[Tokens | None, Tokens | None]:
     rows = [model_usage(e) for e in state.evaluations.values()]
     if not rows:
         return None, None
-    values = {k: [float(row.get(k, 0)) for row in rows] for k in TOKEN_KEYS}
+    values = {k: [float(row.get(k, 0)) for row in rows] for k in (*TOKEN_KEYS, *CACHE_KEYS)}
     low = Tokens(**{k: min(v) for k, v in values.items()})
     return low, Tokens(**{k: max(v) for k, v in values.items()})
 
