@@ -7,6 +7,7 @@ STAMP := $(VENV)/.installed
 
 export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
+export LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS := True
 
 .PHONY: demo test test-fast lint format sandbox-deps clean mutation docs lock \
 	real-model-deps test-real-model demo-llm

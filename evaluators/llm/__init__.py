@@ -10,8 +10,9 @@
 `preflight(settings)` runs once before any paid work. Imports `search_space` only, never
 `rsi`. dspy (and litellm) load on the first client
 and the first call, so reading a config (`LlmSettings`) stays cheap. Importing this package sets
-LITELLM_LOCAL_MODEL_COST_MAP and MLFLOW_DISABLE_TELEMETRY unless already set, so litellm
-never fetches its price map from the network.
+LITELLM_LOCAL_MODEL_COST_MAP, LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS and
+MLFLOW_DISABLE_TELEMETRY unless already set, so litellm never fetches its price map nor its
+Anthropic beta-headers config from the network.
 """
 
 from __future__ import annotations
@@ -20,6 +21,9 @@ import os
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+# litellm fetches its Anthropic beta-headers config from the internet unless told to read
+# the copy it ships (litellm/anthropic_beta_headers_manager.py).
+os.environ.setdefault("LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS", "True")
 
 from evaluators.llm.cache import (  # after the environment defaults
     CachedReply,
@@ -51,6 +55,7 @@ from evaluators.llm.pricing import (
     litellm_price,
     price_of,
 )
+from evaluators.llm.prompt_cache import cache_points, marks_breakpoints, reported_usage
 from evaluators.llm.prompts import PromptFiles
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import FailureKind, LlmFailure, LlmReply
@@ -98,13 +103,16 @@ __all__ = [
     "ToolTurn",
     "UsageCaps",
     "UsageMeter",
+    "cache_points",
     "cut_tool_arguments",
     "litellm_lm",
     "litellm_price",
+    "marks_breakpoints",
     "output_schema",
     "preflight",
     "price_of",
     "redact",
+    "reported_usage",
     "request_key",
     "structured_mode",
     "tool_spec",

@@ -17,6 +17,11 @@ search. Every call of that scope, whatever its phase, draws on the same meter.
 - With a `charge` (`evaluators.llm.pricing.ScopeCharge`), a billed call's reserved tokens
   are also reserved in dollars on the run's money ledger before it is sent (a money cap
   refuses it with `CapReached("usd")`), and settled at the reported usage.
+- Prompt caching (evaluators/llm/prompt_cache.py) changes the bill, never the caps: a
+  call's `input_tokens` are every input token the provider counted, cached or not, and
+  the caps count them all (Table 12); `cache_read_input_tokens` and
+  `cache_write_input_tokens` are the parts of them the provider read from and wrote to its
+  prompt cache (priced apart, pricing.py), billed as reported.
 
 Caps versus the bill. The caps bound what a scope *asks*; `snapshot()` reports what it was
 *billed*, so that usage, money, the forecast and the provider's own count agree:
@@ -58,7 +63,7 @@ class Charge(Protocol):
 
     def reserve(self, input_tokens: int, output_tokens: int) -> float: ...
 
-    def settle(self, reserved_usd: float, input_tokens: int, output_tokens: int) -> None: ...
+    def settle(self, reserved_usd: float, usage: LlmUsage) -> None: ...
 
 
 def _zero(value: float) -> bool:
@@ -70,7 +75,8 @@ class LlmUsage(BaseModel):
     (`cached_calls` of them replayed from the run's cache, paid once), and the calls
     answered from memory apart (`remembered_calls`: never billed, no tokens). The
     `estimated_*` figures are the part of the billed ones no provider reported: calls
-    counted at their reservation (see the module docstring); omitted when 0."""
+    counted at their reservation (see the module docstring); the `cache_*` ones the part of
+    `input_tokens` the provider read from / wrote to its prompt cache. Omitted when 0."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -83,6 +89,13 @@ class LlmUsage(BaseModel):
     estimated_calls: int = Field(default=0, exclude_if=_zero)
     estimated_input_tokens: int = Field(default=0, exclude_if=_zero)
     estimated_output_tokens: int = Field(default=0, exclude_if=_zero)
+    cache_read_input_tokens: int = Field(default=0, exclude_if=_zero)
+    cache_write_input_tokens: int = Field(default=0, exclude_if=_zero)
+
+    @property
+    def fresh_input_tokens(self) -> int:
+        """Input tokens neither read from nor written to the provider's prompt cache."""
+        return self.input_tokens - self.cache_read_input_tokens - self.cache_write_input_tokens
 
     def __add__(self, other: LlmUsage) -> LlmUsage:
         return LlmUsage(
@@ -95,6 +108,8 @@ class LlmUsage(BaseModel):
             estimated_calls=self.estimated_calls + other.estimated_calls,
             estimated_input_tokens=self.estimated_input_tokens + other.estimated_input_tokens,
             estimated_output_tokens=self.estimated_output_tokens + other.estimated_output_tokens,
+            cache_read_input_tokens=self.cache_read_input_tokens + other.cache_read_input_tokens,
+            cache_write_input_tokens=self.cache_write_input_tokens + other.cache_write_input_tokens,
         )
 
 
@@ -182,6 +197,7 @@ class UsageMeter:
         self._estimated = _Tally()  # the part of it at reservations: no usage reported
         self._cached = 0
         self._remembered = 0
+        self._cache_tokens = [0, 0]  # billed input tokens read from / written to the cache
 
     def elapsed_s(self) -> float:
         return self._clock() - self._start
@@ -223,13 +239,15 @@ class UsageMeter:
                 if not reservation.remembered:
                     self._billed.add(0, extra_in, extra_out)
                     self._estimated.add(*_taken(reservation))
+                    self._cache_tokens[0] += reported.cache_read_input_tokens
+                    self._cache_tokens[1] += reported.cache_write_input_tokens
             self._cached += int(cached and not reservation.remembered)
             held = self._charged.pop(reservation.id, None)
         if held is not None and self._charge is not None:
             used = reported or LlmUsage(
                 input_tokens=reservation.input_tokens, output_tokens=reservation.output_tokens
             )
-            self._charge.settle(held, used.input_tokens, used.output_tokens)
+            self._charge.settle(held, used)
         self._slots.release()
 
     def snapshot(self) -> LlmUsage:
@@ -246,6 +264,8 @@ class UsageMeter:
                 estimated_calls=self._estimated.calls,
                 estimated_input_tokens=self._estimated.input_tokens,
                 estimated_output_tokens=self._estimated.output_tokens,
+                cache_read_input_tokens=self._cache_tokens[0],
+                cache_write_input_tokens=self._cache_tokens[1],
             )
 
     def _hold(self, reservation: CallReservation) -> None:

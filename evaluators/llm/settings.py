@@ -10,6 +10,11 @@
   ambient key is ever sent to an address the config names.
 - `price_per_mtok_in` / `price_per_mtok_out`: US dollars per million input / output tokens,
   for a model litellm's bundled price map lacks (or to override it); give both or neither.
+  `price_per_mtok_cached_in` / `price_per_mtok_cache_write`: the rates of input tokens read
+  from / written to the provider's prompt cache (evaluators/llm/pricing.py).
+- `prompt_cache` (default true): mark Anthropic requests' cache breakpoints
+  (evaluators/llm/prompt_cache.py); false sends every request unmarked (what it costs
+  without caching). It never changes a request's key, so replies replay either way.
 - `max_malformed_share` and `format_check_calls` set the reply-format check: a model that
   answers most of the first calls in prose instead of the reply format stops the search.
 - `structured_output` ("auto", "json_schema", "json_object" or "prompt") says whether a
@@ -73,6 +78,9 @@ class LlmSettings(BaseModel):
     replay: Path | None = None
     price_per_mtok_in: float | None = Field(default=None, ge=0)
     price_per_mtok_out: float | None = Field(default=None, ge=0)
+    price_per_mtok_cached_in: float | None = Field(default=None, ge=0)
+    price_per_mtok_cache_write: float | None = Field(default=None, ge=0)
+    prompt_cache: bool = True
     # The reply-format check (evaluators/llm/health.py): a search stops when at least
     # this share of its first `format_check_calls` generator calls did not parse.
     max_malformed_share: float = Field(default=0.9, gt=0.0, le=1.0)

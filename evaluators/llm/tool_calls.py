@@ -6,7 +6,9 @@
   calls (id, name, parsed JSON arguments). `tool_choice` is sent as "auto" (llama.cpp's
   server ignores tools without it) and `max_tokens` never exceeds `[llm] max_output_tokens`.
 - The meter reserves before the call (a refusal is a `cap` failure and nothing is sent)
-  and settles with the reported usage, the reservation when none was reported.
+  and settles with the reported usage (its prompt-cache reads and writes apart), the
+  reservation when none was reported. An Anthropic request carries prompt-cache
+  breakpoints on its tools, system prompt and newest message (prompt_cache.py).
 - Replies are stored under the request's key (model, messages, tools, temperature, max
   tokens, namespace), so a re-run task replays its turns from the run's cache; a request
   already answered in this chat is never sent again (`repeated` on the turn): it meets
@@ -39,6 +41,7 @@ from typing import Any
 from evaluators.llm.cache import CachedReply, MalformedReplies, ReplyStore, request_key
 from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import CapReached, LlmUsage, UsageMeter
+from evaluators.llm.prompt_cache import cache_points, reported_usage
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
@@ -180,6 +183,9 @@ class ToolChat:
         options: dict[str, Any] = {"api_key": _secret(self.settings)}
         if self.settings.api_base:
             options["api_base"] = self.settings.api_base
+        points = cache_points(self.settings, tools=bool(tools))
+        if points is not None:
+            options["cache_control_injection_points"] = points
         timeout = max(min(self.settings.call_timeout_s, self.meter.remaining_wall_s()), 0.001)
         response = litellm.completion(
             model=self.settings.model,
@@ -201,12 +207,7 @@ class ToolChat:
         message: dict[str, Any] = {"role": "assistant", "content": choice.content or ""}
         if calls:
             message["tool_calls"] = calls
-        usage = getattr(response, "usage", None)
-        prompt = getattr(usage, "prompt_tokens", 0) or 0
-        if not prompt:
-            return message, None
-        completion = getattr(usage, "completion_tokens", 0) or 0
-        return message, LlmUsage(input_tokens=prompt, output_tokens=completion)
+        return message, reported_usage(getattr(response, "usage", None))
 
 
 def _parse(text: str, *, cached: bool, repeated: bool) -> ToolTurn:

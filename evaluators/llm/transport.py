@@ -18,7 +18,10 @@
    no tokens (nothing was generated); a timeout or a lost connection keeps its
    reservation (the provider may have generated).
 4. A reply is stored (text and reported usage) before it is returned. Reported usage is
-   used when the provider gave some (input tokens > 0), the reservation otherwise.
+   used when the provider gave some (input tokens > 0), the reservation otherwise; its
+   prompt-cache reads and writes are kept apart (prompt_cache.py `reported_usage`).
+5. An Anthropic request carries prompt-cache breakpoints (prompt_cache.py), added to the
+   wire request only, never to its key.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from evaluators.llm.cache import CachedReply, ReplayMiss, ReplyStore
 from evaluators.llm.health import ModelHealth
 from evaluators.llm.meter import CallReservation, CapReached, LlmUsage, UsageMeter
+from evaluators.llm.prompt_cache import cache_points, reported_usage
 from evaluators.llm.redact import redact
 from evaluators.llm.replies import LlmFailure
 from evaluators.llm.settings import PLACEHOLDER_KEY, LlmSettings
@@ -233,12 +237,7 @@ class Transport:
         with dspy.context(disable_history=True):
             response = lm(request)
         text = "".join(p.text for p in response.message.parts if isinstance(p, TextPart))
-        usage = response.usage
-        if usage is None or not usage.input_tokens:
-            return text, None  # not reported (litellm turns a missing field into zeros)
-        return text, LlmUsage(
-            input_tokens=usage.input_tokens, output_tokens=usage.output_tokens or 0
-        )
+        return text, reported_usage(response.usage)
 
     def _store(self, reply: CachedReply) -> None:
         if self.store is None:
@@ -272,7 +271,8 @@ def wire_request(
     reply there runs to the end of the context. A local endpoint (`openai/...` with an
     `api_base`) gets `max_tokens` instead, through the request's verbatim extensions.
     A `json_object` response format with a schema (llama.cpp's) has no canonical slot
-    either and goes the same way; `json_schema` is canonical."""
+    either and goes the same way, as do an Anthropic request's cache breakpoints;
+    `json_schema` is canonical."""
     from dataclasses import replace as with_changes
 
     from dspy.lm15 import request_from_openai_chat
@@ -291,6 +291,9 @@ def wire_request(
         body["response_format"] = dict(response_format)
     elif response_format is not None:
         verbatim["response_format"] = dict(response_format)
+    points = cache_points(settings, tools=False)
+    if points is not None:  # litellm marks them on the wire (no canonical slot for marks)
+        verbatim["cache_control_injection_points"] = points
     request = request_from_openai_chat(body)
     if not verbatim:
         return request

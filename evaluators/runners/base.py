@@ -34,7 +34,9 @@ class Usage(BaseModel):
     the run's cache was billed once, when first paid), the calls answered from memory
     (`remembered_calls`: never billed, yet counted against the call cap), steps, seconds.
     `estimated_*`: the part of the billed calls and tokens that no server reported (a
-    timed-out call counts at its reservation); omitted when 0, as in older journals."""
+    timed-out call counts at its reservation); `cache_*`: the part of the input tokens the
+    provider read from / wrote to its prompt cache; each omitted when 0, as in older
+    journals."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -47,6 +49,8 @@ class Usage(BaseModel):
     estimated_calls: int = Field(default=0, exclude_if=lambda value: value == 0)
     estimated_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
     estimated_output_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    cache_read_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    cache_write_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
 
 
 class Trace(BaseModel):

@@ -20,6 +20,9 @@ from rsi.cli.output import typer_app
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+# litellm fetches its Anthropic beta-headers config from the internet unless told to read
+# the copy it ships (litellm/anthropic_beta_headers_manager.py).
+os.environ.setdefault("LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS", "True")
 
 COMMAND_MODULES: tuple[str, ...] = (
     "strategy",

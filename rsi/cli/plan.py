@@ -24,6 +24,9 @@ def _wide() -> Console:
     return Console(highlight=False, soft_wrap=True, width=max(console.width, 104))
 
 
+if TYPE_CHECKING:
+    from evaluators.llm import Price
+
 # The tables need about 100 columns; a narrower terminal wraps lines rather than cells.
 wide: Console = LazyConsole(_wide)  # type: ignore[assignment]
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON.")]
@@ -192,8 +195,16 @@ def _prices(result: Forecast) -> list[str]:
             lines.append(
                 f"{scope}: {model} at ${price.usd_per_mtok_in:g} in / "
                 f"${price.usd_per_mtok_out:g} out per million tokens ({price.source})"
+                + _cache_rates(price)
             )
     return lines
+
+
+def _cache_rates(price: Price) -> str:
+    """The cache rates of a price: "; cache read $0.5, write $6.25" (unpriced ones named)."""
+    rates = (("read", price.usd_per_mtok_cached_in), ("write", price.usd_per_mtok_cache_write))
+    shown = [f"{name} " + ("unpriced" if r is None else f"${r:g}") for name, r in rates]
+    return f"; cache {', '.join(shown)}"
 
 
 def _range(low: PhaseFigures, high: PhaseFigures, rounds: int) -> str:
@@ -244,6 +255,8 @@ def render(result: Forecast, note: str) -> None:
         wide.print(_table(f"expected case ({keep})", result.expected.phases, result.expected.total))
         if result.low is not None and result.high is not None:
             console.print(_range(result.low.total, result.high.total, result.rounds))
+    for line in cache_lines(result):
+        console.print(line)
     if result.power is not None:
         p = result.power
         mde = f"{p.mde * 100:.1f} pp" if p.mde is not None else "unreachable"
@@ -254,6 +267,30 @@ def render(result: Forecast, note: str) -> None:
         )
     for warning in result.warnings:
         console.print(Text.assemble(("warning", "yellow"), f": {warning}"))
+
+
+def cache_lines(result: Forecast) -> list[str]:
+    """The bill with provider prompt caching beside the bill without (rsi/forecast/caching.py)."""
+    bill = result.caching
+    if bill is None or not any(s.source != "none" for s in bill.shares.values()):
+        return []
+    shares = ", ".join(
+        f"{scope} {share.read:.0%} read, {share.write:.0%} written ({share.source})"
+        for scope, share in bill.shares.items()
+        if result.models.get(scope) is not None
+    )
+    lines = [
+        f"prompt caching ({shares} of input tokens): worst case (no hit) "
+        f"{_usd(bill.worst_usd)} against {_usd(bill.worst_uncached_usd)} without"
+    ]
+    if bill.expected_usd is not None or bill.expected_uncached_usd is not None:
+        lines.append(
+            f"  expected {_usd(bill.expected_usd)} with caching, "
+            f"{_usd(bill.expected_uncached_usd)} without"
+        )
+    for scope, names in bill.unpriced.items():
+        lines.append(f"  {scope}: {' and '.join(names)} rate unpriced, counted at the input rate")
+    return lines
 
 
 def to_json(result: Forecast, note: str) -> dict[str, Any]:

@@ -3,7 +3,9 @@
 Runs the config's runner (the LLM harness, with its caps and reply cache) on one task,
 writes the submission and the full trace under `--out`, scores the suite on the initial
 program and the reference (and the hidden panel with `--panel`), and prints what the
-harness did, so a researcher can see one task before paying for a search.
+harness did and what it cost (dollars at the model's price, prompt-cache reads and writes
+at their rates, beside the bill without the cache), so a researcher can see one task
+before paying for a search.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rsi.cli.output import console, print_json, structured_line, unreported
 from rsi.cli.search import SkipModelCheck
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
+    from evaluators.llm import Price
     from evaluators.runners import RunnerResult
     from evaluators.tasks import Task
     from rsi.engine import EvaluationServices
@@ -49,6 +52,7 @@ def run_task(
     Exits 2 when the model cannot be used at all (checked first with one minimal request),
     and 1 when the model's health stopped the task (unreachable, slow, format, no tool calls).
     """
+    from evaluators.llm import price_of
     from evaluators.runners import run_safely
     from evaluators.tasks import TaskSet
     from rsi.config import load_config
@@ -76,6 +80,7 @@ def run_task(
     summary = _summary(task.id, out / "trace.json", trace, submission, scores)
     if config.llm is not None and config.runner.kind == "testhelix":
         summary["structured_output"] = structured_line(config.llm)
+        summary["money"] = task_money(price_of(config.llm), trace["usage"])
     if as_json:
         print_json(summary)
     else:
@@ -106,6 +111,32 @@ def _summary(
         "reply_format": reply_format(trace["phases"]),
         "phases": trace["phases"],
     }
+
+
+def task_money(price: Price | None, usage: dict[str, Any]) -> dict[str, Any]:
+    """The task's dollars at the model's price (cache reads and writes at their rates),
+    beside what the same tokens cost without the prompt cache; None where unpriced."""
+    if price is None:
+        return {"usd": None, "uncached_usd": None, "unpriced": ["model"]}
+    tokens = (usage.get("input_tokens", 0), usage.get("output_tokens", 0))
+    cached = (usage.get("cache_read_input_tokens", 0), usage.get("cache_write_input_tokens", 0))
+    return {
+        "usd": price.usd(*tokens, *cached),
+        "uncached_usd": price.usd(*tokens),
+        "unpriced": list(price.unpriced_rates()) if any(cached) else [],
+    }
+
+
+def _money_line(money: dict[str, Any] | None) -> str:
+    if money is None:
+        return ""
+    if money["usd"] is None:
+        return ", price unknown"
+    line = f", ${money['usd']:,.4f}"
+    saved = money["uncached_usd"] - money["usd"]
+    if abs(saved) > 1e-12:
+        line += f" (${money['uncached_usd']:,.4f} without the prompt cache)"
+    return line
 
 
 def _score_submission(
@@ -140,10 +171,22 @@ def _render(summary: dict[str, Any]) -> None:
     usage = summary["usage"]
     console.print(
         f"usage: {usage['calls']} model calls, {usage['input_tokens']} input and "
-        f"{usage['output_tokens']} output tokens, {usage['steps']} steps, {usage['seconds']:.1f} s"
+        f"{usage['output_tokens']} output tokens{_money_line(summary.get('money'))}, "
+        f"{usage['steps']} steps, {usage['seconds']:.1f} s"
     )
     if usage.get("estimated_calls"):
         console.print(f"  {unreported(usage)}")
+    read, written = (
+        usage.get("cache_read_input_tokens", 0),
+        usage.get("cache_write_input_tokens", 0),
+    )
+    if read or written:
+        fresh = usage["input_tokens"] - read - written
+        unpriced = (summary.get("money") or {}).get("unpriced") or []
+        note = f" ({' and '.join(unpriced)} unpriced: at the input rate)" if unpriced else ""
+        console.print(
+            f"  prompt cache: {read} input tokens read, {written} written, {fresh} fresh{note}"
+        )
     if summary.get("structured_output"):
         console.print(summary["structured_output"])
     tally = summary["reply_format"]

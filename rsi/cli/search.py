@@ -16,6 +16,10 @@ if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.
     from rsi.forecast import Spend
     from rsi.journal import RunSummary
 
+if TYPE_CHECKING:
+    from evaluators.llm import Price
+    from rsi.forecast import Tokens
+
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print machine-readable JSON, no progress.")]
 RunDir = Annotated[
     Path, typer.Argument(metavar="RUN_DIR", help="A run directory holding events.jsonl.")
@@ -304,6 +308,7 @@ def spend_json(spent: Spend) -> dict[str, object]:
         **spent.model_dump(mode="json"),
         "total_usd": spent.total_usd,
         "abandoned_usd": spent.abandoned_usd,
+        "cache_saved_usd": {s: spent.saved_usd(s) for s, m in spent.models.items() if m},
     }
 
 
@@ -321,6 +326,9 @@ def render_spend(spent: Spend) -> None:
         )
         if tokens.estimated_calls:
             console.print(f"  {unreported(tokens.model_dump())}")
+        cached = cache_line(tokens, spent.prices.get(scope), spent.saved_usd(scope))
+        if cached:
+            console.print(f"  {cached}")
         if scope != "generator":
             continue
         lost = spent.abandoned
@@ -337,6 +345,22 @@ def render_spend(spent: Spend) -> None:
             )
     if spent.total_usd is not None and sum(m is not None for m in spent.models.values()) > 1:
         console.print(f"spent in all: ${spent.total_usd:,.2f}")
+
+
+def cache_line(tokens: Tokens, price: Price | None, saved: float | None) -> str:
+    """The prompt cache's part of the input tokens and the dollars it saved ("" if none)."""
+    read, written = tokens.cache_read_input_tokens, tokens.cache_write_input_tokens
+    if not (read or written):
+        return ""
+    fresh = tokens.input_tokens - read - written
+    line = (
+        f"prompt cache: {read:,.0f} input tokens read, {written:,.0f} written, {fresh:,.0f} fresh"
+    )
+    if saved is not None:
+        line += f"; saved ${saved:,.2f}" if saved >= 0 else f"; cost ${-saved:,.2f} more"
+    if price is not None and price.unpriced_rates():
+        line += f" ({' and '.join(price.unpriced_rates())} unpriced: at the input rate)"
+    return line
 
 
 def render_gate(summary: RunSummary) -> None:

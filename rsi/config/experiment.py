@@ -142,8 +142,8 @@ class ExperimentConfig(ConfigSection):
         base = self.llm.model_dump() if self.llm is not None else {}
         if "model" in overrides and overrides["model"] != base.get("model"):
             base = {k: v for k, v in base.items() if not k.startswith("price_per_mtok")}
-        prices = {"price_per_mtok_in": section.price_per_mtok_in}
-        prices["price_per_mtok_out"] = section.price_per_mtok_out
+        keys = ("in", "out", "cached_in", "cache_write")
+        prices = {f"price_per_mtok_{k}": getattr(section, f"price_per_mtok_{k}") for k in keys}
         overrides |= {k: v for k, v in prices.items() if v is not None}
         return LlmSettings.model_validate({**base, **overrides})
 
@@ -176,10 +176,12 @@ class ExperimentConfig(ConfigSection):
         data.get("search", {}).pop("stop_when_decided", None)
         data.pop("executor", None)
         data.get("llm", {}).pop("max_concurrent_calls", None)
-        # Prices change what a search costs, not what it decides (a money cap is [budget]).
+        # Prices and prompt caching change what a search costs, not what it decides (a
+        # money cap is [budget]; cache marks never enter a request's key).
         for section in (data.get("llm", {}), data.get("proposers", {}).get("reflective", {})):
-            section.pop("price_per_mtok_in", None)
-            section.pop("price_per_mtok_out", None)
+            for key in ("in", "out", "cached_in", "cache_write"):
+                section.pop(f"price_per_mtok_{key}", None)
+            section.pop("prompt_cache", None)
         if ignore_budget:
             data.pop("budget", None)
             for key in () if legacy else RESUMABLE_LLM_KEYS:

@@ -101,6 +101,8 @@ class ReflectiveSection(ConfigSection):
     # inherit [llm]'s prices, which are for [llm]'s model.
     price_per_mtok_in: float | None = Field(default=None, ge=0)
     price_per_mtok_out: float | None = Field(default=None, ge=0)
+    price_per_mtok_cached_in: float | None = Field(default=None, ge=0)
+    price_per_mtok_cache_write: float | None = Field(default=None, ge=0)
 
 
 class RunnerSection(ConfigSection):

@@ -56,7 +56,7 @@ class GeneratorCharge:
 
     def __init__(self, ledger: MoneyLedger, price: Price, limits: RunnerLimits) -> None:
         self.ledger, self.price = ledger, price
-        self.per_task = price.usd(limits.input_tokens, limits.output_tokens)
+        self.per_task = price.usd_at_most(limits.input_tokens, limits.output_tokens)
 
     def reserve(self) -> float:
         self.ledger.reserve("generator", self.per_task)
@@ -64,7 +64,12 @@ class GeneratorCharge:
 
     def settle(self, reserved: float, evaluation: Evaluation) -> None:
         usage = model_usage(evaluation)
-        used = self.price.usd(usage.get("input_tokens", 0), usage.get("output_tokens", 0))
+        used = self.price.usd(
+            usage.get("input_tokens", 0),
+            usage.get("output_tokens", 0),
+            usage.get("cache_read_input_tokens", 0),
+            usage.get("cache_write_input_tokens", 0),
+        )
         self.ledger.settle("generator", reserved, used)
 
 

@@ -52,6 +52,8 @@ def session_usage(
         estimated_calls=getattr(cost, "estimated_calls", 0),
         estimated_input_tokens=getattr(cost, "estimated_input_tokens", 0),
         estimated_output_tokens=getattr(cost, "estimated_output_tokens", 0),
+        cache_read_input_tokens=getattr(cost, "cache_read_input_tokens", 0),
+        cache_write_input_tokens=getattr(cost, "cache_write_input_tokens", 0),
         **extra,
     )
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 
 from rsi.config import ExperimentConfig
+from rsi.forecast.caching import cached_bill
 from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
 from rsi.forecast.model import (
     DEFAULT_BASELINE_RATE,
@@ -59,14 +60,21 @@ def forecast(
         cases = _expected_cases(config, measured, keep, attempts_left, reused, shares)
         keep_rate = keep
     expected = cases.get("expected")
+    usage = {"worst": {"generator": worst.total.generator, "optimizer": worst.total.optimizer}}
+    if expected is not None:
+        usage["expected"] = {
+            "generator": expected.total.generator,
+            "optimizer": expected.total.optimizer,
+        }
+    prices, models = scope_prices(config), scope_models(config)
     return Forecast(
         experiment=config.experiment.name,
         rounds=rounds,
         max_attempts=config.search.max_attempts,
         workers=config.search.workers,
         reused=reused,
-        models=scope_models(config),
-        prices=scope_prices(config),
+        models=models,
+        prices=prices,
         worst=worst,
         expected=expected,
         low=cases.get("low"),
@@ -79,6 +87,7 @@ def forecast(
         stop_when_decided=config.search.stop_when_decided,
         race_shares=shares,
         race_shares_measured=shares_measured,
+        caching=cached_bill(config, measured, usage, prices, models),
     )
 
 

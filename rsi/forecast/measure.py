@@ -19,6 +19,9 @@ from rsi.journal import AbandonedUsage, SearchState, model_usage, op_file_name
 TOKEN_KEYS = ("calls", "input_tokens", "output_tokens")
 # The part of those no server reported: calls counted at their reservation (a timeout).
 ESTIMATE_KEYS = ("estimated_calls", "estimated_input_tokens", "estimated_output_tokens")
+# The part of input_tokens the provider read from / wrote to its prompt cache.
+CACHE_KEYS = ("cache_read_input_tokens", "cache_write_input_tokens")
+KEYS = (*TOKEN_KEYS, *ESTIMATE_KEYS, *CACHE_KEYS)
 
 
 def _zero(value: float) -> bool:
@@ -27,7 +30,8 @@ def _zero(value: float) -> bool:
 
 class Tokens(BaseModel):
     """Model calls and tokens (totals, or means when a forecast says so); `estimated_*` is
-    the part of them no server reported (omitted when 0)."""
+    the part of them no server reported, `cache_*` the part of the input tokens read from
+    and written to the provider's prompt cache (each omitted when 0)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -37,15 +41,28 @@ class Tokens(BaseModel):
     estimated_calls: float = Field(default=0.0, exclude_if=_zero)
     estimated_input_tokens: float = Field(default=0.0, exclude_if=_zero)
     estimated_output_tokens: float = Field(default=0.0, exclude_if=_zero)
+    cache_read_input_tokens: float = Field(default=0.0, exclude_if=_zero)
+    cache_write_input_tokens: float = Field(default=0.0, exclude_if=_zero)
 
     def __add__(self, other: Tokens) -> Tokens:
-        keys = (*TOKEN_KEYS, *ESTIMATE_KEYS)
-        return Tokens(**{k: getattr(self, k) + getattr(other, k) for k in keys})
+        return Tokens(**{k: getattr(self, k) + getattr(other, k) for k in KEYS})
 
     def times(self, factor: float) -> Tokens:
-        return Tokens(**{k: getattr(self, k) * factor for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
+        return Tokens(**{k: getattr(self, k) * factor for k in KEYS})
 
     def usd(self, price: Price | None) -> float | None:
+        """Dollars at `price`, cache reads and writes at its cache rates."""
+        if price is None:
+            return None
+        return price.usd(
+            self.input_tokens,
+            self.output_tokens,
+            self.cache_read_input_tokens,
+            self.cache_write_input_tokens,
+        )
+
+    def uncached_usd(self, price: Price | None) -> float | None:
+        """Dollars had every input token been paid at the input rate (no prompt cache)."""
         return None if price is None else price.usd(self.input_tokens, self.output_tokens)
 
 
@@ -98,6 +115,12 @@ class Spend(BaseModel):
             return None
         return float(sum(u for u in used if u is not None))
 
+    def saved_usd(self, scope: str) -> float | None:
+        """What the prompt cache saved `scope`: its tokens at the input rate less its bill."""
+        price, tokens = self.prices.get(scope), self.tokens[scope]
+        full, paid = tokens.uncached_usd(price), tokens.usd(price)
+        return None if full is None or paid is None else full - paid
+
     @property
     def abandoned_usd(self) -> float | None:
         """Dollars of the abandoned evaluations' usage; None where the generator is unpriced."""
@@ -112,13 +135,14 @@ class Spend(BaseModel):
             if model is None:
                 continue
             tokens = self.tokens[scope]
-            for key in TOKEN_KEYS:
+            for key in (*TOKEN_KEYS, *CACHE_KEYS):
                 metrics[f"{scope}_{key}"] = getattr(tokens, key)
             usd = self.usd[scope]
             if usd is None:
                 tags[f"rsi.price.{scope}"] = "unknown"
             else:
                 metrics[f"{scope}_usd"] = usd
+                metrics[f"{scope}_cache_saved_usd"] = self.saved_usd(scope) or 0.0
             if scope == "generator":
                 metrics["generator_remembered_calls"] = float(self.remembered_calls)
         if metrics and self.total_usd is not None:
@@ -148,8 +172,8 @@ def used_tokens(state: SearchState) -> dict[str, Tokens]:
     """What each scope's model used in the journaled run (the generator's as totalled by
     the fold: no pass over the evaluations)."""
     usage = state.totals.usage
-    generator = Tokens(**{k: float(usage.get(k, 0)) for k in (*TOKEN_KEYS, *ESTIMATE_KEYS)})
-    spent = {**state.optimizer, **state.optimizer_unreported}
+    generator = Tokens(**{k: float(usage.get(k, 0)) for k in KEYS})
+    spent = {**state.optimizer, **state.optimizer_unreported, **state.optimizer_cached}
     optimizer = Tokens(**{k: float(v) for k, v in spent.items()})
     return {"generator": generator, "optimizer": optimizer}
 
@@ -164,7 +188,7 @@ def abandoned_tokens(state: SearchState) -> Tokens:
     total = Tokens()
     for op, used in latest.items():
         if op not in state.evaluations:
-            total += Tokens(**{k: float(getattr(used, k)) for k in TOKEN_KEYS})
+            total += Tokens(**{k: float(getattr(used, k, 0)) for k in (*TOKEN_KEYS, *CACHE_KEYS)})
     return total
 
 
@@ -217,7 +241,7 @@ def _spread(state: SearchState) -> tuple[Tokens | None, Tokens | None]:
     rows = [model_usage(e) for e in state.evaluations.values()]
     if not rows:
         return None, None
-    values = {k: [float(row.get(k, 0)) for row in rows] for k in TOKEN_KEYS}
+    values = {k: [float(row.get(k, 0)) for row in rows] for k in (*TOKEN_KEYS, *CACHE_KEYS)}
     low = Tokens(**{k: min(v) for k, v in values.items()})
     return low, Tokens(**{k: max(v) for k, v in values.items()})
 

@@ -45,6 +45,7 @@ from pydantic import BaseModel, ConfigDict
 from evaluators.llm import SCOPES, Price
 from evaluators.runners import RunnerLimits
 from rsi.config import ExperimentConfig
+from rsi.forecast.caching import CachedBill
 from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
 from rsi.release import PowerPlan
 
@@ -123,6 +124,8 @@ class Forecast(BaseModel):
     stop_when_decided: bool = False
     race_shares: tuple[float, float] = (1.0, 1.0)
     race_shares_measured: bool = False
+    # The bill with and without provider prompt caching (rsi/forecast/caching.py).
+    caching: CachedBill | None = None
 
 
 def worst_task(config: ExperimentConfig) -> tuple[Tokens, float]:

@@ -181,9 +181,10 @@ class ProposerUsage(_Data):
     estimated_calls: int = Field(default=0, exclude_if=lambda value: value == 0)
     estimated_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
     estimated_output_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
-    # An agent session's trace: its tool calls (step, tool, cut arguments, output size,
-    # refused), steps, why it stopped and the characters of task trace it read. The calls'
-    # seconds are in the run's workspaces/ (they differ run to run).
+    cache_read_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    cache_write_input_tokens: int = Field(default=0, exclude_if=lambda value: value == 0)
+    # An agent session's trace: tool calls (step, tool, cut arguments, output size, refused),
+    # steps, stop reason, task-trace chars read; their seconds are in workspaces/ (they vary).
     tools: list[dict[str, Any]] = Field(default_factory=list, exclude_if=lambda value: not value)
     steps: int = Field(default=0, exclude_if=lambda value: value == 0)
     stop: str = Field(default="", exclude_if=lambda value: value == "")

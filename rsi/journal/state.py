@@ -119,6 +119,14 @@ class SearchState:
         }
 
     @property
+    def optimizer_cached(self) -> dict[str, int]:
+        """The part of `optimizer`'s input tokens read from / written to the prompt cache."""
+        return {
+            "cache_read_input_tokens": sum(u.cache_read_input_tokens for u in self.usage),
+            "cache_write_input_tokens": sum(u.cache_write_input_tokens for u in self.usage),
+        }
+
+    @property
     def attempts(self) -> int:
         """Proposals made: each rejected edit and each evaluated child counts once."""
         return len(self.rejections) + len(self.proposals)

@@ -26,7 +26,9 @@ one slot, held S seconds per request even after its client left, so later reques
 
 Usage it reports: prompt tokens = ceil(characters of all message text / 4) (the same rule
 as the client's reservation), completion tokens = ceil(characters of the reply / 4), cut at
-the request's max tokens. Use it as a context manager or through the `llm_server` fixture;
+the request's max tokens. `server.prompt_cache = PromptCacheEmulation()` reports cached
+input as each provider does instead (tests/support/prompt_cache_server.py).
+Use it as a context manager or through the `llm_server` fixture;
 either way `127.0.0.1` is added to NO_PROXY while it runs, so no proxy ever sees a request.
 """
 
@@ -46,6 +48,16 @@ from typing import Any
 
 import pytest
 
+from tests.support.llm_wire import anthropic_reply as _anthropic_reply
+from tests.support.llm_wire import error_type as _error_type
+from tests.support.llm_wire import openai_reply as _openai_reply
+from tests.support.prompt_cache_server import (
+    CacheCount,
+    PromptCacheEmulation,
+    TooManyBreakpoints,
+    anthropic_usage,
+    openai_usage,
+)
 from tests.support.schema_replies import PROBE_PROMPT, kept_schema, refuses, schema_instance
 
 
@@ -133,6 +145,7 @@ class LocalLlmServer:
         self.busy_s = 0.0  # one slot, busy this long per request (see the module docstring)
         self._slot = threading.Lock()
         self.json_schema = False  # keeps a json_schema response_format (hosted APIs)
+        self.prompt_cache: PromptCacheEmulation | None = None  # the providers' cache accounting
         self.in_flight = 0
         self.max_in_flight = 0
         self.prompt_tokens = 0
@@ -255,12 +268,24 @@ class LocalLlmServer:
             math.ceil(len(message_text(body)) / 4),
             min(math.ceil(len(text) / 4), int(limit)),
         )
-        self._count(prompt, completion)
-        usage = (prompt, completion) if reply.usage else None
+        usage = self._usage(path, body, (prompt, completion), reported=reply.usage)
         if path.endswith("/messages"):
             return 200, {}, json.dumps(_anthropic_reply(self.model, text, usage)).encode()
         finish = "length" if completion >= limit else "stop"  # as a real server says
         return 200, {}, json.dumps(_openai_reply(self.model, text, usage, finish)).encode()
+
+    def _usage(
+        self, path: str, body: dict[str, Any], tokens: tuple[int, int], *, reported: bool
+    ) -> dict[str, Any] | None:
+        """Count the tokens billed; the reply's usage field (None: omitted), split by the
+        emulated prompt cache when there is one."""
+        counted = CacheCount(fresh=tokens[0])
+        if self.prompt_cache is not None:
+            counted = self.prompt_cache.count(path, body)
+        self._count(counted.total, tokens[1])
+        if not reported:
+            return None
+        return (anthropic_usage if path.endswith("/messages") else openai_usage)(counted, tokens[1])
 
     def _tool_reply(
         self, path: str, body: dict[str, Any], use: ToolUse, reply: Reply
@@ -268,8 +293,7 @@ class LocalLlmServer:
         size = len(use.text) + sum(len(json.dumps(call)) for call in use.calls)
         prompt = math.ceil(len(json.dumps(body.get("messages", []))) / 4)
         completion = math.ceil(size / 4)
-        self._count(prompt, completion)
-        usage = (prompt, completion) if reply.usage else None
+        usage = self._usage(path, body, (prompt, completion), reported=reply.usage)
         if path.endswith("/messages"):
             blocks: list[dict[str, Any]] = [{"type": "text", "text": use.text}] if use.text else []
             blocks += [
@@ -288,50 +312,6 @@ class LocalLlmServer:
         ]
         answer["choices"][0]["finish_reason"] = "tool_calls"
         return 200, {}, json.dumps(answer).encode()
-
-
-def _error_type(code: int) -> str:
-    return {429: "rate_limit_error", 529: "overloaded_error"}.get(code, "api_error")
-
-
-def _openai_reply(
-    model: str, text: str, usage: tuple[int, int] | None, finish: str = "stop"
-) -> dict[str, Any]:
-    reply: dict[str, Any] = {
-        "id": "chatcmpl-local",
-        "object": "chat.completion",
-        "created": 0,
-        "model": model,
-        "choices": [
-            {
-                "index": 0,
-                "message": {"role": "assistant", "content": text},
-                "finish_reason": finish,
-            }
-        ],
-    }
-    if usage is not None:
-        reply["usage"] = {
-            "prompt_tokens": usage[0],
-            "completion_tokens": usage[1],
-            "total_tokens": sum(usage),
-        }
-    return reply
-
-
-def _anthropic_reply(model: str, text: str, usage: tuple[int, int] | None) -> dict[str, Any]:
-    reply: dict[str, Any] = {
-        "id": "msg_local",
-        "type": "message",
-        "role": "assistant",
-        "model": model,
-        "content": [{"type": "text", "text": text}],
-        "stop_reason": "end_turn",
-        "stop_sequence": None,
-    }
-    if usage is not None:
-        reply["usage"] = {"input_tokens": usage[0], "output_tokens": usage[1]}
-    return reply
 
 
 def _handler_for(server: LocalLlmServer) -> type[BaseHTTPRequestHandler]:
@@ -390,6 +370,9 @@ def _handler_for(server: LocalLlmServer) -> type[BaseHTTPRequestHandler]:
                 server.max_in_flight = max(server.max_in_flight, server.in_flight)
             try:
                 reply = server.answer(path, body, key)
+            except TooManyBreakpoints as error:
+                problem = {"type": "invalid_request_error", "message": str(error)}
+                reply = 400, {}, json.dumps({"type": "error", "error": problem}).encode()
             finally:
                 with server._lock:
                     server.in_flight -= 1

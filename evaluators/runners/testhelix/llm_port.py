@@ -114,6 +114,8 @@ class LlmTaskSession:
             estimated_calls=used.estimated_calls,
             estimated_input_tokens=used.estimated_input_tokens,
             estimated_output_tokens=used.estimated_output_tokens,
+            cache_read_input_tokens=used.cache_read_input_tokens,
+            cache_write_input_tokens=used.cache_write_input_tokens,
         )
 
     def tool_chat(self) -> ToolChat:

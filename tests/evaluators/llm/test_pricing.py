@@ -97,3 +97,46 @@ def test_a_remembered_call_holds_no_money() -> None:
     meter.settle(meter.reserve(4_000, 4_000, remembered=True), None, cached=True)
     assert ledger.spent()["optimizer"] == pytest.approx(0.5)
     assert meter.snapshot().remembered_calls == 1
+
+
+def test_the_map_prices_cache_reads_and_writes_apart_from_fresh_input() -> None:
+    price = litellm_price("anthropic/claude-opus-4-6")
+    assert price is not None
+    assert (price.usd_per_mtok_cached_in, price.usd_per_mtok_cache_write) == (0.5, 6.25)
+    used = LlmUsage(
+        input_tokens=3_000_000,
+        output_tokens=0,
+        cache_read_input_tokens=1_000_000,
+        cache_write_input_tokens=1_000_000,
+    )
+    assert price.bill(used) == pytest.approx(5.0 + 0.5 + 6.25)
+    assert price.unpriced_rates() == ()
+    gpt = litellm_price("openai/gpt-5")
+    assert gpt is not None and (gpt.usd_per_mtok_in, gpt.usd_per_mtok_cached_in) == (1.25, 0.125)
+
+
+def test_an_unpriced_cache_rate_is_named_and_counted_at_the_input_rate() -> None:
+    settings = LlmSettings(
+        model="openai/local-model",
+        price_per_mtok_in=2.0,
+        price_per_mtok_out=4.0,
+        price_per_mtok_cached_in=0.2,
+    )
+    price = price_of(settings)
+    assert price is not None and price.unpriced_rates() == ("cache write",)
+    assert price.usd(3_000_000, 0, 1_000_000, 1_000_000) == pytest.approx(2.0 + 0.2 + 2.0)
+    # The map's cache rates never mix with a config's own prices.
+    own = price_of(LlmSettings(model="anthropic/claude-opus-4-6", price_per_mtok_in=1.0,
+                               price_per_mtok_out=1.0))  # fmt: skip
+    assert own is not None and own.unpriced_rates() == ("cache read", "cache write")
+
+
+def test_a_reservation_holds_input_at_the_cache_write_rate_and_settles_at_the_split() -> None:
+    price = litellm_price("anthropic/claude-opus-4-6")
+    assert price is not None
+    ledger = MoneyLedger(MoneyCaps(total=100.0))
+    charge = ScopeCharge(ledger, price, "optimizer")
+    held = charge.reserve(1_000_000, 0)
+    assert held == pytest.approx(6.25)  # the most an input token may cost
+    charge.settle(held, LlmUsage(input_tokens=1_000_000, cache_read_input_tokens=1_000_000))
+    assert ledger.spent()["optimizer"] == pytest.approx(0.5)
