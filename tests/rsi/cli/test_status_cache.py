@@ -10,7 +10,7 @@ import pytest
 
 from evaluators.llm import litellm_price
 from rsi.cli.output import console
-from rsi.cli.search import render_spend
+from rsi.cli.spend import render_spend
 from rsi.config import load_config
 from rsi.forecast import Spend, Tokens
 from rsi.journal import Evaluation, Journal, ProposerUsage, RunStarted
