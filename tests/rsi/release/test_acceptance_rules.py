@@ -260,3 +260,19 @@ def test_anchor_rules_through_the_engine_journal_their_rule_and_no_gate(
     screens = [d for d in screens if d["type"] == "screened"]
     assert screens and all(d["rule"] == "strict-sum" for d in screens)
     assert all(d["passed"] is (d["child_successes"] > d["parent_successes"]) for d in screens)
+
+
+def test_no_gate_describes_with_the_gates_own_settings_and_counts_one_loss() -> None:
+    """The report of gate "none" is `run_gate`'s under the same alpha, seed and resamples,
+    and its reason counts a single loss in the singular, as the gate's own reason does."""
+    baseline = [True, True, False, False, True, False]
+    challenger = [False, True, True, True, True, False]  # 2 wins, 1 loss
+    settings = {"alpha": 0.1, "seed": 7, "resamples": 500}
+    gated = run_gate(baseline, challenger, **settings)
+    report = run_without_gate(baseline, challenger, same_strategy=False, **settings)
+    assert report.model_dump(exclude={"promote", "reason", "gate"}) == gated.model_dump(
+        exclude={"promote", "reason", "gate"}
+    )
+    assert (report.alpha, report.seed, report.resamples) == (0.1, 7, 500)
+    assert "(2 wins vs 1 loss, p = " in report.reason
+    assert "2 wins vs 1 loss" in gated.reason
