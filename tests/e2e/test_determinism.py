@@ -121,17 +121,15 @@ def test_runs_at_one_and_two_workers_write_the_same_journal(
     reversed-completion test above do not, for a whole search's time.)"""
     journals = {2: _content(small_search.run_dir)}
     prefetched = {2: small_search.prefetched}
-    for workers in (1,):
-        home = tmp_path / f"w{workers}"
-        home.mkdir()
-        config = load_config(write_small_config(home, tasks=small_search.tasks, workers=workers))
-        prefetch = "off" if workers == 1 else "auto"
-        search = config.search.model_copy(update={"prefetch": prefetch})
-        engine = Engine(config.model_copy(update={"search": search}), home / SMALL_RUN)
-        engine.run()  # same run id as the shared search
-        journals[workers] = _content(home / SMALL_RUN)
-        assert engine.parts is not None  # the run's parts outlive it, closed
-        prefetched[workers] = engine.parts.evaluator.prefetcher.stats
+    home = tmp_path / "w1"
+    home.mkdir()
+    config = load_config(write_small_config(home, tasks=small_search.tasks, workers=1))
+    search = config.search.model_copy(update={"prefetch": "off"})
+    engine = Engine(config.model_copy(update={"search": search}), home / SMALL_RUN)
+    engine.run()  # same run id as the shared search
+    journals[1] = _content(home / SMALL_RUN)
+    assert engine.parts is not None  # the run's parts outlive it, closed
+    prefetched[1] = engine.parts.evaluator.prefetcher.stats
     first = journals[1]
     assert any('"evaluation"' in payload for _, _, payload in first)
     differing = [key for key, journal in journals.items() if journal != first]
