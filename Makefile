@@ -9,7 +9,7 @@ export LITELLM_LOCAL_MODEL_COST_MAP := True
 export MLFLOW_DISABLE_TELEMETRY := true
 export LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS := True
 
-.PHONY: demo test test-fast lint format sandbox-deps clean mutation docs lock \
+.PHONY: demo test test-fast test-quick lint format sandbox-deps clean mutation docs lock \
 	real-model-deps test-real-model demo-llm
 
 # The environment is installed from uv.lock, every package at its locked version and hash, so
@@ -87,6 +87,11 @@ test: $(STAMP) sandbox-deps lint
 # The edit-test loop: no sandbox, no search (the `fast` modules of tests/conftest.py).
 test-fast: $(STAMP)
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) -m "fast and not slow"
+
+# Before a commit: everything but the `slow` end-to-end paths (searches through the CLI,
+# kill-and-resume chains, whole harness runs) and the `serial` lanes; `make test` runs them.
+test-quick: $(STAMP) sandbox-deps
+	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not serial and not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

@@ -2,7 +2,7 @@
 
 Evaluations finish in whatever order the machine allows; the journal must not care. The
 unit test forces the worst order (last submitted finishes first); the search test runs a
-real search at 1, 2 and 4 workers.
+real search at 1 worker and compares it with the session's search at 2.
 """
 
 from __future__ import annotations
@@ -109,33 +109,32 @@ def _content(run_dir: Path) -> list[tuple[int, str, str]]:
 
 
 @pytest.mark.slow
-def test_runs_at_one_two_and_four_workers_write_the_same_journal(
+def test_runs_at_one_and_two_workers_write_the_same_journal(
     small_search: SmallSearch, tmp_path: Path
 ) -> None:
-    """One worker journals in the order it works; two and four finish (and, with the
-    longest-first order, submit) in whatever order the machine allows, and run round 1's
-    parent batch and the gate's baseline ahead in idle slots (the one-worker run does not
-    prefetch). The two-worker run is the session's small search (tests/conftest.py), on
-    the same tasks. The crash test adds a fourth timing: a killed and resumed run at two
-    workers."""
+    """One worker journals in the order it works; two finish (and, with the longest-first
+    order, submit) in whatever order the machine allows, and run round 1's parent batch and
+    the gate's baseline ahead in idle slots (the one-worker run does not prefetch). The
+    two-worker run is the session's small search (tests/conftest.py), on the same tasks.
+    The crash test adds a third timing: a killed and resumed run at two workers. (A run at
+    4 workers was dropped in issue 52: on 2 cores it adds no order that 2 workers and the
+    reversed-completion test above do not, for a whole search's time.)"""
     journals = {2: _content(small_search.run_dir)}
     prefetched = {2: small_search.prefetched}
-    for workers in (1, 4):
-        home = tmp_path / f"w{workers}"
-        home.mkdir()
-        config = load_config(write_small_config(home, tasks=small_search.tasks, workers=workers))
-        prefetch = "off" if workers == 1 else "auto"
-        search = config.search.model_copy(update={"prefetch": prefetch})
-        engine = Engine(config.model_copy(update={"search": search}), home / SMALL_RUN)
-        engine.run()  # same run id as the shared search
-        journals[workers] = _content(home / SMALL_RUN)
-        assert engine.parts is not None  # the run's parts outlive it, closed
-        prefetched[workers] = engine.parts.evaluator.prefetcher.stats
+    home = tmp_path / "w1"
+    home.mkdir()
+    config = load_config(write_small_config(home, tasks=small_search.tasks, workers=1))
+    search = config.search.model_copy(update={"prefetch": "off"})
+    engine = Engine(config.model_copy(update={"search": search}), home / SMALL_RUN)
+    engine.run()  # same run id as the shared search
+    journals[1] = _content(home / SMALL_RUN)
+    assert engine.parts is not None  # the run's parts outlive it, closed
+    prefetched[1] = engine.parts.evaluator.prefetcher.stats
     first = journals[1]
     assert any('"evaluation"' in payload for _, _, payload in first)
     differing = [key for key, journal in journals.items() if journal != first]
     assert differing == []
     assert prefetched[1].submitted == 0
-    for workers in (2, 4):  # prefetch ran, and everything prefetched was asked for
-        assert prefetched[workers].adopted == prefetched[workers].submitted > 0
-        assert prefetched[workers].dropped == 0
+    # prefetch ran at 2 workers, and everything prefetched was asked for
+    assert prefetched[2].adopted == prefetched[2].submitted > 0
+    assert prefetched[2].dropped == 0

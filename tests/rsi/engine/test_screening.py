@@ -140,8 +140,8 @@ def test_strict_no_regression_decides_at_the_first_regression() -> None:
     assert decide(parent, {"a": True}) is None
     assert decide(parent, {"a": True, "b": True}) is None  # no gain yet
     kept = decide(parent, {"a": True, "b": True, "d": True})
-    assert (
-        kept is not None and kept.passed and kept.reason == ("gain 1 with no regression possible")
+    assert kept == ScreenVerdict(
+        2, 3, 0, True, "gain 1 with no regression possible", "strict-no-regression"
     )
     assert decide({"a": True}, {}) == ScreenVerdict(
         1, 0, 0, False, "no strict gain possible (at most 1 vs 1)", "strict-no-regression"
@@ -156,8 +156,44 @@ def test_strict_sum_decides_on_sums_only() -> None:
     failed = decide(parent, {"a": False, "b": False})
     assert failed is not None and not failed.passed and failed.regressions == 1
     assert decide(parent, {"a": False}) is None  # b and c could still give 2 > 1
+    assert passed.reason == "strict-sum: child sum 2 already above parent sum 1"
+    assert failed.reason == "strict-sum: child sum at most 1, not above parent sum 1"
+    mean = acceptance_rule("strict-mean").decide(parent, {"a": False, "b": False})
+    assert mean is not None and mean.rule == "strict-mean"
+    assert mean.reason == "strict-mean: child sum at most 1, not above parent sum 1"
+
+
+def test_a_gain_is_not_kept_early_while_a_task_the_parent_solved_is_left() -> None:
+    """Two up already, but the parent's solved task `a` is not evaluated: it could regress."""
+    decide = acceptance_rule("strict-no-regression").decide
+    parent = {"a": True, "b": False, "c": False}
+    assert decide(parent, {"b": True, "c": True}) is None
+    kept = decide(parent, {"a": True, "b": True, "c": True})
+    assert kept is not None and kept.passed
 
 
 def test_a_child_outside_its_parents_minibatch_is_refused() -> None:
-    with pytest.raises(ValueError, match="outside its parent's minibatch"):
+    with pytest.raises(ValueError) as refused:
         acceptance_rule("strict-sum").decide({"a": True}, {"b": True})
+    assert str(refused.value) == "the child was evaluated on tasks outside its parent's minibatch"
+
+
+def test_strict_mean_says_not_above_and_refuses_disjoint_tasks() -> None:
+    rule = acceptance_rule("strict-mean")
+    tied = rule.screen({"a": True, "b": False}, {"a": False, "b": True})
+    assert not tied.passed
+    assert tied.reason == (
+        "strict-mean: child mean 0.500 not above parent mean 0.500 over 2 matched pairs "
+        "(1 regression not checked)"
+    )
+    with pytest.raises(ValueError) as refused:
+        rule.screen({"a": True}, {"b": True})
+    assert str(refused.value) == "parent and child share no evaluated task"
+
+
+def test_an_unknown_rule_names_the_known_ones() -> None:
+    with pytest.raises(ValueError) as refused:
+        acceptance_rule("greedy")
+    assert str(refused.value) == (
+        "unknown acceptance rule 'greedy' (known: strict-no-regression, strict-sum, strict-mean)"
+    )

@@ -8,6 +8,7 @@ feeds it back, and submits a merged suite that the whole panel agrees with.
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -16,7 +17,7 @@ from evaluators.judge import judge
 from evaluators.metrics import score_task
 from evaluators.runners.base import RunnerLimits, Usage
 from evaluators.runners.testhelix import HarnessSettings, TestHelixRunner
-from evaluators.sandbox import LocalSandbox
+from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
 from tests.support.harness_model import ScriptedAsk
@@ -46,17 +47,44 @@ class ScriptedModels:
         raise NotImplementedError("the scripted ask has no tool calling")
 
 
+class RepeatSandbox:
+    """The real sandbox, counting runs per (program, suite); `flip_second` turns the second
+    run of the first check the other way (a flaky suite: its repeats disagree)."""
+
+    name = "repeats"
+
+    def __init__(self, inner: LocalSandbox, *, flip_second: bool = False) -> None:
+        self.inner, self.flip_second = inner, flip_second
+        self.runs: Counter[tuple[tuple[Path, ...], Path]] = Counter()
+        self.first: tuple[tuple[Path, ...], Path] | None = None
+
+    def run(self, spec: RunSpec) -> RunResult:
+        key = (spec.app_layers, spec.tests_dir)
+        self.first = self.first or key
+        self.runs[key] += 1
+        result = self.inner.run(spec)
+        if self.flip_second and key == self.first and self.runs[key] == 2:
+            flipped = Outcome.PASS if result.outcome is Outcome.FAIL else Outcome.FAIL
+            return result.model_copy(update={"outcome": flipped})
+        return result
+
+
 @pytest.fixture(scope="module")
 def task_set() -> TaskSet:
     return TaskSet.load(ROOT / "tests/fixtures/tasks")
 
 
 def _run(
-    sandbox: LocalSandbox, task_set: TaskSet, configuration: str, tmp_path: Path
+    sandbox: Sandbox,
+    task_set: TaskSet,
+    configuration: str,
+    tmp_path: Path,
+    *,
+    repeats: int = 1,
 ) -> tuple[object, ScriptedModels]:
     models = ScriptedModels()
     runner = TestHelixRunner(
-        sandbox, models, HarnessSettings(configuration=configuration, execution_repeats=1)
+        sandbox, models, HarnessSettings(configuration=configuration, execution_repeats=repeats)
     )
     task = task_set.get("clamp-range")
     result = runner.run(
@@ -196,3 +224,26 @@ def test_challenge_tests_that_do_not_separate_the_two_repairs_are_dropped(
     assert challenge["tests"] == 1 and challenge["kept"] is False
     assert result.submission is not None
     assert not (result.submission / "test_extra.py").exists()
+
+
+def test_the_structured_path_runs_each_check_execution_repeats_times(
+    bwrap_sandbox: LocalSandbox, task_set: TaskSet, tmp_path: Path
+) -> None:
+    """`execution_repeats = 2` on the structured (non-agent) pairs: every check the harness
+    runs is run twice on the same program and suite; when the two runs disagree the check
+    is not reproducible, and the pair it belongs to is not consistent on that version."""
+    steady = RepeatSandbox(bwrap_sandbox)
+    result, _ = _run(steady, task_set, "single", tmp_path / "steady", repeats=2)
+    ran = [c for c in result.trace.checks if not c.get("remembered")]
+    assert ran and len(steady.runs) == len(ran)
+    assert set(steady.runs.values()) == {2}, steady.runs
+    assert all(c["reproducible"] for c in result.trace.checks)
+    assert result.submission is not None
+
+    flaky = RepeatSandbox(bwrap_sandbox, flip_second=True)
+    result, _ = _run(flaky, task_set, "single", tmp_path / "flaky", repeats=2)
+    first = result.trace.checks[0]
+    assert (first["target"], first["reproducible"]) == ("initial", False), first
+    pair = next(p for p in result.trace.phases if p["phase"] == "pair")
+    assert pair["consistent"] is False  # its suite never failed the initial program reliably
+    assert result.submission is None

@@ -18,6 +18,7 @@ import signal
 import subprocess
 import sys
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -68,9 +69,24 @@ def home(tmp_path: Path, tasks: Path) -> Iterator[Path]:
     yield run_home
 
 
-def test_sessions_drive_the_rounds_and_see_nothing_hidden(
-    home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+@dataclass(frozen=True)
+class ReflectiveSearch:
+    """One finished search whose sessions came from the scripted optimizer."""
+
+    run_dir: Path
+    config: Any
+    optimizer: Optimizer
+
+
+@pytest.fixture(scope="module")
+def search(tasks: Path, tmp_path_factory: pytest.TempPathFactory) -> ReflectiveSearch:
+    """The search the module's in-process tests read: judge output planted with a reference
+    line (traces/), dev and release evaluations too, and a cause line in the minibatch's
+    training traces for the optimizer to grep."""
+    home = tmp_path_factory.mktemp("reflective-search")
+    (home / "tasks").symlink_to(tasks)
+    (home / "home").mkdir()
+    home = home / "home"
     plain = evaluation.evaluate_one
 
     def planting(services: Any, strategy: Any, task_id: str, purpose: str) -> Any:
@@ -82,12 +98,17 @@ def test_sessions_drive_the_rounds_and_see_nothing_hidden(
             data = data.model_copy(update={"trace": {**data.trace, "note": "cause: agentSteps"}})
         return data, record
 
-    monkeypatch.setattr(evaluation, "evaluate_one", planting)
     optimizer = Optimizer()
-    with LocalLlmServer(responder=optimizer) as server:
+    with pytest.MonkeyPatch.context() as patch, LocalLlmServer(responder=optimizer) as server:
+        patch.setattr(evaluation, "evaluate_one", planting)
         config = load_config(_config(home, server))
         Engine(config, home / "run").run()
-    events = read_events(home / "run")
+    return ReflectiveSearch(home / "run", config, optimizer)
+
+
+def test_sessions_drive_the_rounds_and_see_nothing_hidden(search: ReflectiveSearch) -> None:
+    optimizer = search.optimizer
+    events = read_events(search.run_dir)
     children = [e.data for e in events if isinstance(e.data, ChildProposed)]
     assert children and all(c.proposer == "reflective" for c in children)
     assert all("[prompts:" in c.rationale for c in children)
@@ -97,10 +118,65 @@ def test_sessions_drive_the_rounds_and_see_nothing_hidden(
     insights = [e.data.insight for e in events if isinstance(e.data, Reflection)]
     assert any("was screened" in text for text in insights)
     assert any(e.type in ("gate_decided", "release_skipped") for e in events)  # to its end
-    assert any(PLANTED in p.read_text() for p in (home / "run" / "traces").glob("*.json"))
+    assert any(PLANTED in p.read_text() for p in (search.run_dir / "traces").glob("*.json"))
     assert not any(PLANTED in request for request in optimizer.requests)
-    _sessions_are_traced(home / "run", events)
-    _workspaces_hold_nothing_hidden(home / "run", config)
+    _sessions_are_traced(search.run_dir, events)
+    _workspaces_hold_nothing_hidden(search.run_dir, search.config)
+
+
+def _minibatches(run_dir: Path) -> dict[int, tuple[str, ...]]:
+    started = [e.data for e in read_events(run_dir) if isinstance(e.data, RoundStarted)]
+    return {r.round: r.tasks for r in started}
+
+
+def _attempt_folders(run_dir: Path) -> list[tuple[int, Path]]:
+    """(round, folder) of every diagnosis and reflection workspace the search wrote."""
+    found = []
+    for folder in sorted((run_dir / "workspaces").glob("round-*/attempt-*/*")):
+        if folder.is_dir():
+            found.append((int(folder.parent.parent.name.removeprefix("round-")), folder))
+    return found
+
+
+def _folders(path: Path) -> set[str]:
+    return {p.name for p in path.iterdir() if p.is_dir()} if path.is_dir() else set()
+
+
+def test_each_workspaces_task_folders_are_exactly_its_rounds_minibatch(
+    search: ReflectiveSearch,
+) -> None:
+    """Diagnosis and reflection alike: tasks/ holds one folder per task of the round's
+    minibatch and no other; child/ only tasks of it (a raced screen may skip some)."""
+    minibatch = _minibatches(search.run_dir)
+    folders = _attempt_folders(search.run_dir)
+    sessions = {folder.name for _, folder in folders}
+    assert sessions == {"diagnosis", "reflection"}, sessions
+    for round_number, folder in folders:
+        assert _folders(folder / "tasks") == set(minibatch[round_number]), folder
+        assert _folders(folder / "child") <= set(minibatch[round_number]), folder
+
+
+def test_no_proposal_task_outside_the_round_reaches_its_workspaces(
+    search: ReflectiveSearch,
+) -> None:
+    """A proposal-split task of another round (or of none) is named by no folder and
+    quoted by no file of this round's workspaces: neither its instruction nor its trace."""
+    tasks = TaskSet.load(search.config.experiment.tasks)
+    split = read_state(search.run_dir).split
+    assert split is not None
+    minibatch = _minibatches(search.run_dir)
+    outside_any = 0
+    for round_number, folder in _attempt_folders(search.run_dir):
+        files = [p for p in folder.rglob("*") if p.is_file()]
+        texts = [p.read_text() for p in files]
+        names = {part for p in files for part in p.relative_to(folder).parts}
+        others = [t for t in split.roles["proposal"] if t not in minibatch[round_number]]
+        outside_any += len(others)
+        for task_id in others:
+            instruction = tasks.get(task_id).public().instruction.strip()
+            assert task_id not in names, (folder, task_id)
+            assert not any(instruction in text for text in texts), (folder, task_id)
+    assert outside_any > 0  # the proposal split is larger than any one minibatch
 
 
 def _sessions_are_traced(run_dir: Path, events: list[Any]) -> None:

@@ -26,6 +26,7 @@ from rsi.proposers import (
     SessionSteps,
     SessionTimeouts,
 )
+from rsi.proposers.reflective import namespace
 from search_space import SearchSpace
 from tests.support.llm_server import LocalLlmServer, Status
 from tests.support.optimizer_model import Optimizer, rule_parent
@@ -124,6 +125,46 @@ def test_a_session_with_no_accepted_edit_is_refused_with_the_last_reason(tmp_pat
     assert refused.value.reason == "frozen_field"
     assert refused.value.edit == {"op": "set_scalar", "field": "initialCandidates", "value": 2}
     assert refused.value.sessions[0].stop == "step cap (2) spent"
+
+
+def _tool_results(request: str) -> list[str]:
+    return [str(m.get("content")) for m in json.loads(request)["messages"] if m["role"] == "tool"]
+
+
+def test_the_refusal_reason_reaches_the_models_next_request(tmp_path: Path) -> None:
+    """The host's refusal is answered with its machine-readable reason, so the model can
+    correct itself: the request after a refused edit of a frozen field carries
+    `frozen_field`, and the one after choosing a parent that was never kept
+    `parent_not_kept`, each in the refused call's tool result."""
+    model = Optimizer(wrong_first=True, parent=lambda body: "ghost")
+    with LocalLlmServer(responder=model) as server:
+        proposer = proposer_for(server, tmp_path)
+        proposer.propose(planted_context())
+        diagnosis = len(model.requests)
+        proposer.choose_parent(selection_context())
+    after_edit = next(
+        _tool_results(r)[-1] for r in model.requests[:diagnosis] if len(_tool_results(r)) == 2
+    )
+    assert after_edit.startswith("refused: frozen_field: "), after_edit
+    after_choice = next(
+        _tool_results(r)[-1] for r in model.requests[diagnosis:] if len(_tool_results(r)) == 2
+    )
+    assert after_choice.startswith("refused: parent_not_kept: "), after_choice
+
+
+def test_the_cache_namespace_differs_by_attempt_and_by_parent() -> None:
+    """A session's replies are cached under its context's (seed, round, attempt, parent):
+    two contexts that differ only by attempt, or only by parent, never share a namespace,
+    and the same context always gives the same one (a resumed search replays it)."""
+    base = make_context(attempt=1)
+    other_attempt = make_context(attempt=2)
+    other_parent = dataclasses.replace(base, parent_id="parent00000b")
+    for session in ("diagnosis", "reflection"):
+        key = namespace(base, session)
+        assert key == namespace(make_context(attempt=1), session)
+        assert namespace(other_attempt, session) != key
+        assert namespace(other_parent, session) != key
+    assert namespace(base, "diagnosis") != namespace(base, "reflection")
 
 
 def selection_context() -> SelectionContext:
