@@ -65,7 +65,9 @@ def benchmark(
     out: OutOption = None,
     coverage: CoverageOption = True,
     max_usd: MaxUsdOption = None,
-    resamples: Annotated[int, typer.Option("--resamples", min=100)] = 10_000,
+    resamples: Annotated[
+        int, typer.Option("--resamples", min=100, help="Paired bootstrap resamples.")
+    ] = 10_000,
     plan_only: Annotated[
         bool, typer.Option("--plan", help="Say what would run; run nothing.")
     ] = False,
