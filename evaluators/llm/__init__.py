@@ -58,13 +58,21 @@ from evaluators.llm.settings import LlmSettings
 from evaluators.llm.structured import structured_mode
 from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
 from evaluators.llm.tool_calls import ToolCall, ToolChat, ToolTurn
-from evaluators.llm.tool_session import SessionRun, ToolAnswer, ToolSession, tool_spec
+from evaluators.llm.tool_session import (
+    Answered,
+    SessionHooks,
+    SessionRun,
+    ToolAnswer,
+    ToolSession,
+    tool_spec,
+)
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
     "ARGUMENT_CHARS",
     "CAP_NAMES",
     "SCOPES",
+    "Answered",
     "CachedReply",
     "CallReservation",
     "CapReached",
@@ -89,6 +97,7 @@ __all__ = [
     "ReplyStore",
     "ResponseCache",
     "ScopeCharge",
+    "SessionHooks",
     "SessionRun",
     "ToolAnswer",
     "ToolCall",

@@ -93,8 +93,10 @@ class ToolChat:
         tools: Sequence[Mapping[str, Any]],
         *,
         max_tokens: int,
+        timeout_s: float | None = None,
     ) -> ToolTurn | LlmFailure:
-        """One model turn; see the module docstring."""
+        """One model turn; see the module docstring. `timeout_s` lowers this turn's wait
+        below `call_timeout_s` (a session's time left); it is not part of the request key."""
         max_tokens = min(max_tokens, self.settings.max_output_tokens)
         key = request_key(
             model=self.settings.model,
@@ -127,7 +129,7 @@ class ToolChat:
         reported: LlmUsage | None = None
         started = time.monotonic()
         try:
-            message, reported = self._send(messages, tools, max_tokens)
+            message, reported = self._send(messages, tools, max_tokens, timeout_s)
         except OpenAIError as error:
             secret = _secret(self.settings)
             failure = LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
@@ -167,6 +169,7 @@ class ToolChat:
         messages: Sequence[Mapping[str, Any]],
         tools: Sequence[Mapping[str, Any]],
         max_tokens: int,
+        timeout_s: float | None = None,
     ) -> tuple[dict[str, Any], LlmUsage | None]:
         import litellm
 
@@ -174,7 +177,8 @@ class ToolChat:
         options: dict[str, Any] = {"api_key": _secret(self.settings)}
         if self.settings.api_base:
             options["api_base"] = self.settings.api_base
-        timeout = max(min(self.settings.call_timeout_s, self.meter.remaining_wall_s()), 0.001)
+        wait = self.settings.call_timeout_s if timeout_s is None else timeout_s
+        timeout = max(min(self.settings.call_timeout_s, wait, self.meter.remaining_wall_s()), 0.001)
         response = litellm.completion(
             model=self.settings.model,
             messages=[dict(m) for m in messages],
