@@ -40,14 +40,23 @@ Contract:
 """
 
 from rsi.proposers.reflective._proposer import ReflectiveProposer
-from rsi.proposers.reflective._sessions import SessionSteps, SessionTimeouts, namespace
+from rsi.proposers.reflective._sessions import (
+    SESSIONS,
+    TURN_MAX_TOKENS,
+    SessionSteps,
+    SessionTimeouts,
+    namespace,
+)
 from rsi.proposers.reflective._stack import ReflectiveStack
 from rsi.proposers.reflective._validation import COPY_WORDS, Refusal
-from rsi.proposers.reflective._workspace import OptimizerWorkspace, proposal_files
+from rsi.proposers.reflective._workspace import READ_CHARS, OptimizerWorkspace, proposal_files
 from rsi.proposers.reflective.prompts import prompt_versions
 
 __all__ = [
     "COPY_WORDS",
+    "READ_CHARS",
+    "SESSIONS",
+    "TURN_MAX_TOKENS",
     "OptimizerWorkspace",
     "ReflectiveProposer",
     "ReflectiveStack",

@@ -31,7 +31,7 @@ from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig, load_config
 from rsi.engine import EvaluationServices, build_services, evaluate_one
 from rsi.engine.evaluator import write_record
-from rsi.engine.trajectory import TrajectoryStore, journal_trace
+from rsi.engine.trajectory import TrajectoryStore, journal_trace, trajectory_bytes
 from rsi.proposers.reflective._workspace import OptimizerWorkspace, proposal_files
 from search_space import Strategy
 from tests.rsi.proposers.reflective.test_sessions import proposer_for
@@ -97,6 +97,25 @@ def test_the_optimizer_finds_a_cause_only_a_tool_output_shows(
 
     blind = proposer_for(server, tmp_path / "blind", with_traces=False).propose(context)
     assert blind.field != "toolOutputChars" and blind.sessions[0].trace_chars == 0
+
+
+def test_the_same_context_writes_the_same_workspace_bytes(tmp_path: Path) -> None:
+    """Exactly once: a resumed search rebuilds the workspace from the stored trajectory and
+    asks the same requests, so its sessions replay from the reply cache."""
+    first = traced_context()
+    store = TrajectoryStore(tmp_path)
+    ref = store.write(trajectory_bytes(first.feedback[1].trajectory, {"success": False}))
+    again = traced_context()
+    whole = store.read(ref)
+    assert whole is not None
+    rebuilt = dataclasses.replace(
+        again, feedback=tuple(
+            dataclasses.replace(t, trajectory={k: v for k, v in whole.items() if k != "judge"})
+            if t.task_id == "algo-merge" else t
+            for t in again.feedback
+        )
+    )  # fmt: skip
+    assert proposal_files(rebuilt) == proposal_files(first)
 
 
 def test_a_missing_trajectory_is_said_in_the_tasks_folder() -> None:
