@@ -11,6 +11,9 @@
   tokens, namespace), so a re-run task replays its turns from the run's cache; a request
   already answered in this chat is never sent again (`repeated` on the turn): it meets
   the caps, and is never billed (the meter's `remembered_calls`).
+- `timeout_s` lowers one turn's wait below `call_timeout_s` (a session's time left, so a
+  session's deadline bounds its turns without touching the shared settings); it is no part
+  of the request key.
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
 - The model's health (`health.py`), when given, watches every request sent (as the
@@ -95,8 +98,7 @@ class ToolChat:
         max_tokens: int,
         timeout_s: float | None = None,
     ) -> ToolTurn | LlmFailure:
-        """One model turn; see the module docstring. `timeout_s` lowers this turn's wait
-        below `call_timeout_s` (a session's time left); it is not part of the request key."""
+        """One model turn; see the module docstring (`timeout_s`: the turn's wait)."""
         max_tokens = min(max_tokens, self.settings.max_output_tokens)
         key = request_key(
             model=self.settings.model,

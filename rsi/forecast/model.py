@@ -49,7 +49,6 @@ from evaluators.runners import RunnerLimits
 from rsi.config import ExperimentConfig
 from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
 from rsi.forecast.sessions import attempt_tokens
-from rsi.proposers.reflective import SessionSteps
 from rsi.release import PowerPlan
 
 PHASES = ("proposal", "dev", "release")
@@ -167,13 +166,13 @@ def estimated_attempt(config: ExperimentConfig, *, output: bool = True) -> Token
     return attempt_tokens(settings, _steps(config), opening, worst=False, output=output)
 
 
-def _steps(config: ExperimentConfig) -> SessionSteps:
+def _steps(config: ExperimentConfig) -> dict[str, int]:
     reflective = config.proposers.reflective
-    return SessionSteps(
-        selection=reflective.selection_steps,
-        diagnosis=reflective.diagnosis_steps,
-        reflection=reflective.reflection_steps,
-    )
+    return {
+        "selection": reflective.selection_steps,
+        "diagnosis": reflective.diagnosis_steps,
+        "reflection": reflective.reflection_steps,
+    }
 
 
 def max_rounds(config: ExperimentConfig) -> int:

@@ -20,9 +20,14 @@ import math
 
 from evaluators.llm import LlmSettings
 from rsi.forecast.measure import Tokens
-from rsi.proposers.reflective import READ_CHARS, SESSIONS, TURN_MAX_TOKENS, SessionSteps
 
 CHARS_PER_TOKEN = 4
+# The reflective sessions' bounds (rsi/proposers/reflective: `SESSIONS`, `READ_CHARS`,
+# `TURN_MAX_TOKENS`), restated: the forecast prices a config, it never imports a proposer
+# (tests/rsi/forecast/test_sessions.py pins them equal).
+SESSIONS = ("selection", "diagnosis", "reflection")
+READ_CHARS = 8_000
+TURN_MAX_TOKENS = 4_096
 SESSION_TRIES = 2  # a failed turn is billed at its reservation, then tried again
 
 
@@ -40,7 +45,7 @@ def session_tokens(
 
 def attempt_tokens(
     settings: LlmSettings,
-    steps: SessionSteps,
+    steps: dict[str, int],
     opening_chars: int,
     *,
     worst: bool,
@@ -53,7 +58,7 @@ def attempt_tokens(
     page = READ_CHARS if worst else READ_CHARS / 2
     total = Tokens()
     for session in SESSIONS:
-        cap = steps.of(session)
+        cap = steps[session]
         turns = cap if worst else max(1, math.ceil(cap / 2))
         growth = page / CHARS_PER_TOKEN + written
         total = total + session_tokens(turns, opening_chars / CHARS_PER_TOKEN, growth, written)

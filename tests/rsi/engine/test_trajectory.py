@@ -7,10 +7,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import orjson
 
 from evaluators.judge import TargetKind, TargetResult, TaskJudgement
+from evaluators.runners import RunnerLimits, RunnerResult, Trace
 from evaluators.sandbox import Isolation, Outcome
 from rsi.engine import evaluate_one
 from rsi.engine.evaluation import TRAJECTORY, public_judgement
@@ -20,7 +23,6 @@ from rsi.engine.trajectory import (
     reference,
     trajectory_bytes,
 )
-from tests.rsi.engine.test_evaluation import FakeJudge, FakeRunner
 from tests.support.evaluator_rig import PARENT, fake_services
 
 FULL = {
@@ -75,10 +77,31 @@ def test_the_store_reads_back_only_what_matches_its_hash(tmp_path: Path) -> None
     assert store.read(None) is None and store.read({"sha256": "../../etc/passwd"}) is None
 
 
-def test_an_evaluation_carries_its_trajectory_and_the_journal_its_hash(tmp_path: Path) -> None:
-    services = fake_services(
-        tmp_path, runner=FakeRunner(), judge=FakeJudge(Outcome.FAIL, Outcome.PASS)
+class Runner:
+    """Submits `exit 0` with a trace that printed one line."""
+
+    name = "fake"
+
+    def run(self, strategy: Any, task: Any, limits: RunnerLimits, workdir: Path) -> Any:
+        trace = Trace(runner="fake", task_id=str(task), tool_output="$ pytest\n3 passed")
+        (workdir / "submission").mkdir()
+        (workdir / "submission/run.sh").write_text("exit 0\n")
+        return RunnerResult(submission=workdir / "submission", trace=trace)
+
+    def health_check(self, strategy: Any) -> None:
+        return None
+
+
+def judging(task: Any, submission: Path, sandbox: Any, *, settings: Any) -> Any:
+    """The suite fails on the initial program and passes on the reference."""
+    scores = SimpleNamespace(initial=Outcome.FAIL, reference=Outcome.PASS)
+    return SimpleNamespace(
+        outcomes=lambda: scores, result=lambda target: None, model_dump=lambda mode: {}
     )
+
+
+def test_an_evaluation_carries_its_trajectory_and_the_journal_its_hash(tmp_path: Path) -> None:
+    services = fake_services(tmp_path, runner=Runner(), judge=judging)
     data, record = evaluate_one(services, PARENT, "task-1", "train")
     blob = str(record[TRAJECTORY]).encode()
     assert data.trace["trajectory"] == reference(blob)

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
-from evaluators.llm import LlmSettings, ResponseCache
+from evaluators.llm import LlmSettings, ResponseCache, UsageCaps, UsageMeter
 from evaluators.runners import RunnerLimits
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.sandbox import LocalSandbox
@@ -32,9 +32,9 @@ from rsi.config import ExperimentConfig, load_config
 from rsi.engine import EvaluationServices, build_services, evaluate_one
 from rsi.engine.evaluator import write_record
 from rsi.engine.trajectory import TrajectoryStore, journal_trace, trajectory_bytes
+from rsi.proposers import ReflectiveProposer, SessionSteps, SessionTimeouts
 from rsi.proposers.reflective._workspace import OptimizerWorkspace, proposal_files
 from search_space import Strategy
-from tests.rsi.proposers.reflective.test_sessions import proposer_for
 from tests.support.agent_model import SLUGIFY, SUITE_CASES, AgentModel, slugify_plan
 from tests.support.llm_server import LocalLlmServer, ToolUse
 from tests.support.optimizer_model import Optimizer
@@ -74,6 +74,19 @@ def traced_context() -> Any:
             task = dataclasses.replace(task, trace=journal_trace(whole), trajectory=whole)
         tasks.append(task)
     return make_context(tasks=tuple(tasks))
+
+
+def proposer_for(
+    server: LocalLlmServer, home: Path, *, with_traces: bool = True
+) -> ReflectiveProposer:
+    settings = LlmSettings.model_validate(
+        {"model": "openai/local-model", "api_base": server.openai_base, "transport_retries": 0}
+    )
+    return ReflectiveProposer(
+        settings, UsageMeter(UsageCaps(calls=50, wall_s=3600), "optimizer"),
+        ResponseCache(home / "llm_cache"), timeouts=SessionTimeouts(), steps=SessionSteps(),
+        known_task_ids=["dev-task-1"], workspaces=home / "workspaces", with_traces=with_traces,
+    )  # fmt: skip
 
 
 @pytest.fixture
