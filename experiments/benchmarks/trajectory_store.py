@@ -78,7 +78,7 @@ def search(config: ExperimentConfig, run_dir: Path, name: str) -> dict[str, Any]
     spent: list[float] = []
     with arm(name, spent):
         started = time.monotonic()
-        state = Engine(config, run_dir).run()
+        state = Engine(config, run_dir, override_consumed_release=True).run()
         wall = time.monotonic() - started
     journal = (run_dir / "events.jsonl").read_bytes()
     evaluations = len(state.evaluations)
