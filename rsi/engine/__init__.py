@@ -4,6 +4,9 @@ Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
   (runner plus judge) on an `EvaluationPool`, cached by journal op;
+- `TrajectoryStore`, `write_record`: each evaluation's trajectory (what its agents saw)
+  by content hash in the run's traces/, written before its evaluation is journaled
+  (`trajectory.py`);
 - `PrefetchBatch`: a batch the evaluator may prefetch in idle slots (see `prefetch.py`);
 - `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
@@ -29,7 +32,7 @@ from rsi.engine.evaluation import (
     StopRequested,
     evaluate_one,
 )
-from rsi.engine.evaluator import Evaluator
+from rsi.engine.evaluator import Evaluator, write_record
 from rsi.engine.executors import open_pool
 from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
 from rsi.engine.money import SpendCapReached
@@ -51,6 +54,7 @@ from rsi.engine.screening import (
 )
 from rsi.engine.start import gate_power, power_warning, read_refused
 from rsi.engine.stopping import Budget, StopFlag
+from rsi.engine.trajectory import TrajectoryStore
 
 __all__ = [
     "ACCEPTANCE_RULES",
@@ -74,6 +78,7 @@ __all__ = [
     "StopFlag",
     "StopRequested",
     "ThreadPool",
+    "TrajectoryStore",
     "acceptance_rule",
     "build_context",
     "build_proposer",
@@ -86,4 +91,5 @@ __all__ = [
     "power_warning",
     "read_refused",
     "run_pilot",
+    "write_record",
 ]
