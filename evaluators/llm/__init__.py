@@ -63,7 +63,14 @@ from evaluators.llm.settings import LlmSettings
 from evaluators.llm.structured import structured_mode
 from evaluators.llm.tool_arguments import ARGUMENT_CHARS, cut_tool_arguments
 from evaluators.llm.tool_calls import RUNTIME_NOTE, ToolCall, ToolChat, ToolTurn
-from evaluators.llm.tool_session import SessionRun, ToolAnswer, ToolSession, tool_spec
+from evaluators.llm.tool_session import (
+    Answered,
+    SessionHooks,
+    SessionRun,
+    ToolAnswer,
+    ToolSession,
+    tool_spec,
+)
 from evaluators.llm.transport import LmFactory, litellm_lm
 
 __all__ = [
@@ -71,6 +78,7 @@ __all__ = [
     "CAP_NAMES",
     "RUNTIME_NOTE",
     "SCOPES",
+    "Answered",
     "CachedReply",
     "CallReservation",
     "CapReached",
@@ -95,6 +103,7 @@ __all__ = [
     "ReplyStore",
     "ResponseCache",
     "ScopeCharge",
+    "SessionHooks",
     "SessionRun",
     "ToolAnswer",
     "ToolCall",

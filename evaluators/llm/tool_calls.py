@@ -17,6 +17,9 @@
   every call and with the other sessions' calls) is sent without the mark and left out
   of the request's key, so a re-run still replays its turns and a repeated question is
   still answered from memory.
+- `timeout_s` lowers one turn's wait below `call_timeout_s` (a session's time left, so a
+  session's deadline bounds its turns without touching the shared settings); it is no part
+  of the request key.
 - Failures are typed `LlmFailure`s, one line, never holding the key; tool-call arguments
   that are not a JSON object become `{}` plus a `malformed` note the agent sees.
 - The model's health (`health.py`), when given, watches every request sent (as the
@@ -102,8 +105,9 @@ class ToolChat:
         tools: Sequence[Mapping[str, Any]],
         *,
         max_tokens: int,
+        timeout_s: float | None = None,
     ) -> ToolTurn | LlmFailure:
-        """One model turn; see the module docstring."""
+        """One model turn; see the module docstring (`timeout_s`: the turn's wait)."""
         max_tokens = min(max_tokens, self.settings.max_output_tokens)
         key = request_key(
             model=self.settings.model,
@@ -136,7 +140,7 @@ class ToolChat:
         reported: LlmUsage | None = None
         started = time.monotonic()
         try:
-            message, reported = self._send(messages, tools, max_tokens)
+            message, reported = self._send(messages, tools, max_tokens, timeout_s)
         except OpenAIError as error:
             secret = _secret(self.settings)
             failure = LlmFailure(kind=_kind(error), message=redact(_line(error), secret))
@@ -176,6 +180,7 @@ class ToolChat:
         messages: Sequence[Mapping[str, Any]],
         tools: Sequence[Mapping[str, Any]],
         max_tokens: int,
+        timeout_s: float | None = None,
     ) -> tuple[dict[str, Any], LlmUsage | None]:
         import litellm
 
@@ -186,7 +191,8 @@ class ToolChat:
         points = cache_points(self.settings, tools=bool(tools))
         if points is not None:
             options["cache_control_injection_points"] = points
-        timeout = max(min(self.settings.call_timeout_s, self.meter.remaining_wall_s()), 0.001)
+        wait = self.settings.call_timeout_s if timeout_s is None else timeout_s
+        timeout = max(min(self.settings.call_timeout_s, wait, self.meter.remaining_wall_s()), 0.001)
         response = litellm.completion(
             model=self.settings.model,
             messages=[{k: v for k, v in m.items() if k != RUNTIME_NOTE} for m in messages],

@@ -15,7 +15,11 @@ order. Prints, per seed and arm: the characters of trace the diagnosis sessions 
 per task: `batch_chars` 12,000 over the minibatch, and about 480 for the paper's 25), the
 rounds until the first kept child, and the gate's result.
 
-Usage: python experiments/benchmarks/optimizer_reading.py [--seeds 1-4] [--noise 0.1]
+The summary gives each arm's mean release gain and rounds to the first kept child with a
+95% t-interval over seeds, and the reading-minus-blind gain paired by seed; it is printed
+after every seed too, so a run stopped early still reports what it has.
+
+Usage: python experiments/benchmarks/optimizer_reading.py [--seeds 1-10] [--noise 0.1]
 """
 
 from __future__ import annotations
@@ -57,6 +61,10 @@ from tests.support.optimizer_model import offered, rule_parent, start_text  # no
 
 FALLBACK = ("agentSteps", "contextTokens", "maxRounds", "toolOutputChars", "repairSteps")
 OLD_BATCH_CHARS = 12_000
+ROUNDS_IF_NONE = 6  # the quickstart completes 5 rounds
+# Student's t 97.5% quantiles by degrees of freedom (a 95% two-sided interval).
+T975 = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26,
+        10: 2.23, 11: 2.20, 12: 2.18, 14: 2.14, 19: 2.09}  # fmt: skip
 UNCAPPED = UsageCaps(calls=10**6, input_tokens=10**12, output_tokens=10**12, wall_s=1e9)
 
 
@@ -136,9 +144,13 @@ def _context(read: dict[str, str], body: dict[str, Any]) -> ProposalContext:
             continue
         outcome = json.loads(text)
         folder = path.rsplit("/", 1)[0] + "/trace/"
-        trace = {
-            p[len(folder) : -5]: json.loads(t) for p, t in read.items() if p.startswith(folder)
+        trace = {  # the trajectory's parts: JSON ones, and the runner's tool output as text
+            p[len(folder) : -5]: json.loads(t)
+            for p, t in read.items()
+            if p.startswith(folder) and p.endswith(".json")
         }
+        if folder + "tool_output.txt" in read:
+            trace["tool_output"] = read[folder + "tool_output.txt"]
         feedback.append(
             TaskFeedback(outcome["task_id"], outcome["context"], "", outcome["solved"],
                          outcome["suite_on_initial_program"], outcome["suite_on_correct_program"],
@@ -227,9 +239,28 @@ def main() -> None:
                 result = measure(engine.run(), searched.search.minibatch)
                 totals[arm].append(result)
                 print(f"  {arm:7} seed {seed}: {json.dumps(result)}", flush=True)
+            if seed > first:  # the summary so far, so a stopped run still reports
+                summarize(totals)
     minibatch = config.search.minibatch
     print(f"old prompt: {OLD_BATCH_CHARS // minibatch} trace+text chars per task at minibatch "
           f"{minibatch} (about 480 at the paper's 25)")  # fmt: skip
+    summarize(totals)
+    print(f"noise {args.noise}; elapsed {time.monotonic() - started:.0f} s")
+
+
+def interval(values: list[float]) -> tuple[float, float, float]:
+    """The mean and its 95% t-interval (two-sided)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan"), float("nan")
+    spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5
+    half = T975.get(n - 1, 1.96) * spread / n**0.5
+    return mean, mean - half, mean + half
+
+
+def summarize(totals: dict[str, list[dict[str, Any]]]) -> None:
+    """Per arm: what was read, kept and gained; then the paired gain difference."""
     for arm, results in totals.items():
         kept = [r["first_kept_round"] for r in results if r["first_kept_round"] is not None]
         per_task = sum(r["per_task"] for r in results) / len(results)
@@ -241,7 +272,22 @@ def main() -> None:
             f"promoted in {sum(r['promote'] for r in results)} of {len(results)}, mean gain "
             f"{sum(r['gain_pp'] for r in results) / len(results):+.1f} pp"
         )
-    print(f"noise {args.noise}; elapsed {time.monotonic() - started:.0f} s")
+        mean, low, high = interval([r["gain_pp"] for r in results])
+        # A seed that kept nothing counts at the round after the last (it never got there).
+        rounds = [float(r["first_kept_round"] or ROUNDS_IF_NONE) for r in results]
+        first, first_low, first_high = interval(rounds)
+        print(
+            f"  {arm}: release gain {mean:+.1f} pp (95% CI {low:+.1f} to {high:+.1f}); rounds "
+            f"to the first kept child {first:.1f} (95% CI {first_low:.1f} to {first_high:.1f}; "
+            f"{ROUNDS_IF_NONE} where none was kept)"
+        )
+    pairs = list(zip(totals["reading"], totals["blind"], strict=False))
+    if pairs:
+        mean, low, high = interval([a["gain_pp"] - b["gain_pp"] for a, b in pairs])
+        print(
+            f"reading minus blind, paired by seed ({len(pairs)} seeds): release gain "
+            f"{mean:+.1f} pp (95% CI {low:+.1f} to {high:+.1f})"
+        )
 
 
 if __name__ == "__main__":

@@ -242,8 +242,8 @@ def render(result: Forecast, note: str) -> None:
     unmeasured = result.measured is not None and not result.measured.attempts
     if unmeasured and result.models["optimizer"] is not None:
         console.print(
-            "  no attempt measured: the optimizer is estimated (one try per session, prompts "
-            "of batch_chars, output at its limits)"
+            "  no attempt measured: the optimizer is estimated by its steps (each session at "
+            "half its step cap, its input growing every turn)"
         )
     wide.print(
         _table("worst case (every task at its caps)", result.worst.phases, result.worst.total)

@@ -4,6 +4,9 @@ Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
 - `EvaluationServices`, `Evaluator`, `evaluate_one`, `StopRequested`: paid evaluations
   (runner plus judge) on an `EvaluationPool`, cached by journal op;
+- `TrajectoryStore`, `write_record`: each evaluation's trajectory (what its agents saw)
+  by content hash in the run's traces/, written before its evaluation is journaled
+  (`trajectory.py`);
 - `PrefetchBatch`: a batch the evaluator may prefetch in idle slots (see `prefetch.py`);
 - `EvaluationPool`, `ThreadPool`, `ExecutorLost`, `open_pool`: where evaluations run
   (threads, or a Dask cluster from `[executor]`, see `dask_pool.py`);
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
         StopRequested,
         evaluate_one,
     )
-    from rsi.engine.evaluator import Evaluator
+    from rsi.engine.evaluator import Evaluator, write_record
     from rsi.engine.executors import open_pool
     from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
     from rsi.engine.money import SpendCapReached
@@ -58,6 +61,7 @@ if TYPE_CHECKING:
     )
     from rsi.engine.start import gate_power, power_warning
     from rsi.engine.stopping import Budget, StopFlag
+    from rsi.engine.trajectory import TrajectoryStore
 
 # Each public name and the module defining it, imported on first use (PEP 562): a caller
 # of one name pays for its module alone (`rsi status` reads a run without the engine's
@@ -69,6 +73,7 @@ _SOURCES: dict[str, str] = {
     "StopRequested": "rsi.engine.evaluation",
     "evaluate_one": "rsi.engine.evaluation",
     "Evaluator": "rsi.engine.evaluator",
+    "write_record": "rsi.engine.evaluator",
     "open_pool": "rsi.engine.executors",
     "Engine": "rsi.engine.loop",
     "LineageSink": "rsi.engine.loop",
@@ -96,6 +101,7 @@ _SOURCES: dict[str, str] = {
     "read_refused": "rsi.engine.refused",
     "Budget": "rsi.engine.stopping",
     "StopFlag": "rsi.engine.stopping",
+    "TrajectoryStore": "rsi.engine.trajectory",
 }
 
 __all__ = [
@@ -120,6 +126,7 @@ __all__ = [
     "StopFlag",
     "StopRequested",
     "ThreadPool",
+    "TrajectoryStore",
     "acceptance_rule",
     "build_context",
     "build_proposer",
@@ -132,6 +139,7 @@ __all__ = [
     "power_warning",
     "read_refused",
     "run_pilot",
+    "write_record",
 ]
 
 

@@ -1,7 +1,10 @@
 """One paid evaluation: runner + judge on one (strategy, task), and what it needs.
 
 `evaluate_one` runs on a worker (a thread of the driver or a Dask worker) and hands back
-the journal payload and the full trace record; it never journals. Where evaluations run is
+the journal payload and the full trace record; it never journals. The record carries the
+evaluation's trajectory (`rsi/engine/trajectory.py`) as text under `TRAJECTORY`, so a Dask
+worker ships it back with the result; the driver stores it before journaling, and the
+journal's trace names it by hash and size. Where evaluations run is
 an `EvaluationPool` (`rsi/engine/pools.py`); which run, in what order, and when they are
 journaled is the `Evaluator`'s (`rsi/engine/evaluator.py`, one batch in
 `rsi/engine/batch.py`). Pools call `evaluate_one` through this module's attribute, so a
@@ -16,12 +19,15 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from evaluators.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.judge_memo import RememberedJudgements
-from evaluators.runners import Runner, RunnerLimits, run_safely
-from evaluators.sandbox import Sandbox, scratch_dir
+from evaluators.runners import Runner, RunnerLimits, RunnerResult, run_safely
+from evaluators.sandbox import Outcome, Sandbox, scratch_dir
 from evaluators.tasks import Task, TaskSet
+from rsi.engine.trajectory import journal_trace, trajectory_bytes
+from rsi.engine.trajectory import reference as trajectory_reference
 from rsi.journal import AbandonedUsage, Evaluation, HealthCause, Purpose
 from search_space import RsiError, Strategy, strategy_id
 
@@ -71,6 +77,7 @@ class ExecutorLost(StopRequested):
 
 
 EvaluationResult = tuple[Evaluation, dict[str, object]]
+TRAJECTORY = "trajectory_blob"  # a result record's trajectory bytes, until the driver stores them
 
 
 def evaluate_one(
@@ -87,49 +94,82 @@ def _evaluate(
     services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
 ) -> EvaluationResult:
     task = services.tasks.get(task_id)
-    sid = strategy_id(strategy)
     workdir = scratch_dir(f"rsi-{task_id}-")
     try:
         result = run_safely(services.runner, strategy, task.public(), services.limits, workdir)
-        # The journal keeps the deterministic part; tool output and timings go to the trace file.
-        full_trace = result.trace.model_dump(mode="json")
-        trace = result.trace.model_dump(
-            mode="json", exclude={"tool_output": True, "timings": True, "usage": {"seconds"}}
-        )
-        if result.submission is None:
-            data = Evaluation(
-                strategy_id=sid,
-                task_id=task_id,
-                seed=services.seed,
-                purpose=purpose,
-                success=False,
-                initial_outcome="not-run",
-                reference_outcome="not-run",
-                runner_error=result.trace.error or "no submission",
-                trace=trace,
-                infra_error=f"model: {result.health.message}" if result.health else None,
-            )
-            return data, {"trace": full_trace}
-        judgement = _judged(services, task, result.submission)
-        scores = judgement.outcomes()
-        initial, reference = scores.initial, scores.reference
-        data = Evaluation(
-            strategy_id=sid,
-            task_id=task_id,
-            seed=services.seed,
-            purpose=purpose,
-            success=initial is not None
-            and reference is not None
-            and initial.value == "fail"
-            and reference.value == "pass",
-            initial_outcome=initial.value if initial else "missing",
-            reference_outcome=reference.value if reference else "missing",
-            trace=trace,
-            infra_error=sandbox_failure(judgement),
-        )
-        return data, {"trace": full_trace, "judgement": judgement.model_dump(mode="json")}
+        submission = result.submission
+        judgement = None if submission is None else _judged(services, task, submission)
+        return _result(services, strategy_id(strategy), task_id, purpose, result, judgement)
     finally:
         shutil.rmtree(workdir, ignore_errors=True)
+
+
+def _result(
+    services: EvaluationServices,
+    sid: str,
+    task_id: str,
+    purpose: Purpose,
+    result: RunnerResult,
+    judgement: TaskJudgement | None,
+) -> EvaluationResult:
+    """The journal payload (metadata and the trajectory's hash) and the full record."""
+    scores = judgement.outcomes() if judgement is not None else None
+    initial = "not-run" if scores is None else _value(scores.initial)
+    reference = "not-run" if scores is None else _value(scores.reference)
+    success = initial == "fail" and reference == "pass"
+    full = result.trace.model_dump(mode="json")
+    public = {"initial_outcome": initial, "reference_outcome": reference, "success": success}
+    blob = trajectory_bytes(full, public)
+    ref = trajectory_reference(blob)
+    # The journal keeps the deterministic metadata and the trajectory's hash; the
+    # trajectory (tool output, transcripts) and the timings go beside it, in traces/.
+    trace = {**journal_trace(full), "trajectory": ref}
+    common = {"strategy_id": sid, "task_id": task_id, "seed": services.seed, "trace": trace}
+    if judgement is None:
+        data = Evaluation(
+            **common,
+            purpose=purpose,
+            success=False,
+            initial_outcome="not-run",
+            reference_outcome="not-run",
+            runner_error=result.trace.error or "no submission",
+            infra_error=f"model: {result.health.message}" if result.health else None,
+        )
+    else:
+        data = Evaluation(
+            **common,
+            purpose=purpose,
+            success=success,
+            initial_outcome=initial,
+            reference_outcome=reference,
+            infra_error=sandbox_failure(judgement),
+        )
+    record: dict[str, object] = {
+        "trace": {**full, "phases": trace["phases"], "trajectory": ref},
+        TRAJECTORY: blob.decode("utf-8"),  # text: records travel as JSON too
+    }
+    if judgement is not None:
+        record["judgement"] = public_judgement(judgement.model_dump(mode="json"))
+    return data, record
+
+
+def _value(outcome: Outcome | None) -> str:
+    return outcome.value if outcome is not None else "missing"
+
+
+def public_judgement(dumped: dict[str, Any]) -> dict[str, Any]:
+    """The judge's record as kept in traces/ (for timings and humans): each target's
+    outcome and seconds, with the output, test cases and error of the initial program only;
+    no other target's output (the reference's, a panel member's) leaves the judge."""
+    results = dumped.get("results")
+    if not isinstance(results, list):
+        return dumped
+    kept = [
+        r if r.get("target") == "initial"
+        else {k: v for k, v in r.items() if k not in ("output", "tests", "error")}
+        for r in results
+    ]  # fmt: skip
+    return {**dumped, "results": kept}
 
 
 def _judged(services: EvaluationServices, task: Task, submission: Path) -> TaskJudgement:

@@ -13,16 +13,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor
+from pathlib import Path
 
 import orjson
 
 from evaluators.llm import CapReached
 from rsi.engine.batch import Batch
-from rsi.engine.evaluation import EvaluationServices, StopRequested
+from rsi.engine.evaluation import TRAJECTORY, EvaluationServices, StopRequested
 from rsi.engine.money import SpendCapReached, TaskMoney
 from rsi.engine.pools import EvaluationPool, ThreadPool
 from rsi.engine.prefetch import PrefetchBatch, Prefetcher, PrefetchItem
 from rsi.engine.prefetch_store import PrefetchStore
+from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op, op_file_name
 from search_space import Strategy, strategy_id
 
@@ -146,9 +148,19 @@ class Evaluator:
         return True
 
     def write_trace(self, op: str, record: dict[str, object]) -> None:
-        """Full trace and judgement (timings included) beside the journal, for humans."""
-        path = self.services.traces_dir / op_file_name(op)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # orjson: the stdlib encoder cost the driver about 1 ms per 64 KB trace.
-        options = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
-        path.write_bytes(orjson.dumps(record, option=options, default=str))
+        """The evaluation's trajectory and full record beside the journal (`write_record`)."""
+        write_record(self.services.traces_dir, op, record)
+
+
+def write_record(traces_dir: Path, op: str, record: dict[str, object]) -> None:
+    """The evaluation's trajectory (content-addressed, atomically, before its evaluation is
+    journaled), then its full trace and public judgement (timings included), for humans."""
+    blob = record.get(TRAJECTORY)
+    if isinstance(blob, str):
+        TrajectoryStore(traces_dir).write(blob.encode("utf-8"))
+        record = {key: value for key, value in record.items() if key != TRAJECTORY}
+    path = traces_dir / op_file_name(op)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    # orjson: the stdlib encoder cost the driver about 1 ms per 64 KB trace.
+    options = orjson.OPT_INDENT_2 | orjson.OPT_SORT_KEYS | orjson.OPT_NON_STR_KEYS
+    path.write_bytes(orjson.dumps(record, option=options, default=str))

@@ -24,6 +24,7 @@ from rsi.engine.schedule import Schedule
 from rsi.engine.screen_step import ScreenStep
 from rsi.engine.screening import AcceptanceRule
 from rsi.engine.stopping import StopFlag
+from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import Journal, Record, SearchState
 from rsi.proposers import Proposer
 from search_space import ProseGuard
@@ -92,6 +93,7 @@ def build_parts(
         seed=seed,
         health_check=services.runner.health_check,
         health_timeout_s=config.timeouts.health_check_s,
+        trajectories=TrajectoryStore(services.traces_dir),
     )
     reflection = ReflectionStep(
         state=state,
@@ -100,6 +102,7 @@ def build_parts(
         tasks=services.tasks,
         space=config.search_space,
         seed=seed,
+        trajectories=TrajectoryStore(services.traces_dir),
     )
     racing = Racing(stop=config.search.stop_when_decided, wave=config.search.race_wave)
     screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection, racing)

@@ -1,10 +1,11 @@
 """What a proposer is shown: the parent's training evidence and the search's history.
 
-Only proposal-split tasks of the current round appear, with their public text and the
-runner's own trace from the journal; dev RAR of kept candidates may inform the search as
-numbers; release outcomes and dev per-task outcomes never appear. The evolution DAG holds
-every candidate and attempt (rejections included); a candidate's dev RAR reaches it through
-`dag_dev_rar` only.
+Only proposal-split tasks of the current round appear, with their public text, the
+runner's own trace from the journal and, where it is stored and matches the journal's hash,
+the evaluation's whole trajectory (`rsi/engine/trajectory.py`); dev RAR of kept candidates
+may inform the search as numbers; release outcomes and dev per-task outcomes never appear.
+The evolution DAG holds every candidate and attempt (rejections included); a candidate's
+dev RAR reaches it through `dag_dev_rar` only.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from evaluators.tasks import TaskSet
+from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import (
     Candidate,
     Evaluation,
@@ -142,21 +144,35 @@ def past_attempts(state: SearchState) -> tuple[PastAttempt, ...]:
 
 
 def parent_feedback(
-    state: SearchState, tasks: TaskSet, started: RoundStarted, seed: int
+    state: SearchState,
+    tasks: TaskSet,
+    started: RoundStarted,
+    seed: int,
+    trajectories: TrajectoryStore | None = None,
 ) -> tuple[TaskFeedback, ...]:
     """The parent's journaled training evaluations on this round's minibatch."""
-    return _feedback(state, tasks, started, started.parent_id, seed)
+    return _feedback(state, tasks, started, started.parent_id, seed, trajectories)
 
 
 def child_feedback(
-    state: SearchState, tasks: TaskSet, started: RoundStarted, child_id: str, seed: int
+    state: SearchState,
+    tasks: TaskSet,
+    started: RoundStarted,
+    child_id: str,
+    seed: int,
+    trajectories: TrajectoryStore | None = None,
 ) -> tuple[TaskFeedback, ...]:
     """The child's journaled training evaluations on this round's minibatch (reflection)."""
-    return _feedback(state, tasks, started, child_id, seed)
+    return _feedback(state, tasks, started, child_id, seed, trajectories)
 
 
 def _feedback(
-    state: SearchState, tasks: TaskSet, started: RoundStarted, strategy_id: str, seed: int
+    state: SearchState,
+    tasks: TaskSet,
+    started: RoundStarted,
+    strategy_id: str,
+    seed: int,
+    trajectories: TrajectoryStore | None,
 ) -> tuple[TaskFeedback, ...]:
     feedback = []
     for task_id in started.tasks:
@@ -165,6 +181,8 @@ def _feedback(
         if not isinstance(data, Evaluation):
             continue
         public = tasks.get(task_id).public()
+        trace = state.trace(op)  # read from the journal only now
+        whole = trajectories.read(trace.get("trajectory")) if trajectories else None
         feedback.append(
             TaskFeedback(
                 task_id=task_id,
@@ -174,7 +192,8 @@ def _feedback(
                 initial_outcome=data.initial_outcome,
                 reference_outcome=data.reference_outcome,
                 runner_error=data.runner_error,
-                trace=state.trace(op),  # read from the journal only now
+                trace=trace,
+                trajectory=whole,  # verified against the journal's hash; None if missing
             )
         )
     return tuple(feedback)
@@ -189,7 +208,10 @@ def build_context(
     attempt: int,
     parent: Strategy,
     started: RoundStarted,
+    trajectories: TrajectoryStore | None = None,
 ) -> ProposalContext:
+    """What a proposal attempt sees; the parent's trajectories are read from
+    `trajectories` (the run's traces/) where they are stored and match their hash."""
     selection = started.selection or {}
     return ProposalContext(
         round=started.round,
@@ -197,7 +219,7 @@ def build_context(
         seed=seed,
         parent_id=started.parent_id,
         parent=parent,
-        feedback=parent_feedback(state, tasks, started, seed),
+        feedback=parent_feedback(state, tasks, started, seed, trajectories),
         history=past_attempts(state),
         insights=tuple(reflection.insight for reflection in state.reflections),
         space=space,

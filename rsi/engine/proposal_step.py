@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from evaluators.tasks import TaskSet
 from rsi.engine.parent_step import session_usage
 from rsi.engine.proposal_context import build_context
+from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import (
     ChildProposed,
     ProposalRejected,
@@ -67,6 +68,7 @@ class ProposalStep:
     seed: int
     health_check: HealthCheck
     health_timeout_s: float
+    trajectories: TrajectoryStore | None = None  # the run's traces/: what the agents saw
 
     def attempt(self, parent: Strategy, started: RoundStarted) -> ChildProposed | None:
         """One attempt: propose, validate, health-check; journal a child or a rejection."""
@@ -74,7 +76,7 @@ class ProposalStep:
         attempt = self.state.attempts_in_round(r) + 1
         context = build_context(
             self.state, self.tasks, self.space, self.seed,
-            attempt=attempt, parent=parent, started=started,
+            attempt=attempt, parent=parent, started=started, trajectories=self.trajectories,
         )  # fmt: skip
         prefix = f"round:{r}:attempt:{attempt}"
         outcome = self._propose(context, prefix, r, attempt)

@@ -16,6 +16,7 @@ from evaluators.tasks import TaskSet
 from rsi.engine.parent_step import session_usage
 from rsi.engine.proposal_context import build_context, child_feedback, state_as_of
 from rsi.engine.screening import ScreenVerdict
+from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import (
     ChildProposed,
     Evaluation,
@@ -37,6 +38,7 @@ class ReflectionStep:
     tasks: TaskSet
     space: SearchSpace
     seed: int
+    trajectories: TrajectoryStore | None = None  # the run's traces/: what the agents saw
 
     def after_screen(
         self,
@@ -60,6 +62,7 @@ class ReflectionStep:
         context = build_context(
             before, self.tasks, self.space, self.seed,
             attempt=child.attempt, parent=parent, started=started,
+            trajectories=self.trajectories,
         )  # fmt: skip
         proposal = Proposal(child.edit, child.field, child.proposer, child.rationale)
         parent_evals, child_evals = outcomes
@@ -74,7 +77,9 @@ class ReflectionStep:
             gained=tuple(t for t in paid if child_evals[t].success and not parent_evals[t].success),
             lost=tuple(t for t in paid if parent_evals[t].success and not child_evals[t].success),
             skipped=tuple(t for t in started.tasks if t not in child_evals),
-            child=child_feedback(self.state, self.tasks, started, child.child_id, self.seed),
+            child=child_feedback(
+                self.state, self.tasks, started, child.child_id, self.seed, self.trajectories
+            ),
         )
         result = self.proposer.reflect(context, proposal, feedback)
         for index, insight in enumerate(result.insights):

@@ -17,11 +17,13 @@ Worst case: every task at its caps (`RunnerLimits`: 48 calls, 500k input and 100
 tokens, 900 s or what its calls allow at the call concurrency, plus the judge's two runs at
 the test timeout; agent pairs, `[runner.testhelix] pairs = "agent"`, run sandbox commands
 between their calls, so their own cap is the 900 s wall whatever the calls allow); every
-optimizer call at its output limit, two tries per session (a reply
-that does not parse is retried once), prompts at the strategy's bounds. Expected case: the
-measured means per task evaluation and per attempt, and the measured keep rate. With no
-attempt measured (a pilot), an attempt is estimated: one try per session, each prompt the
-size of the reflective batch (`batch_chars`), output at each session's limit. Its range:
+optimizer session priced by its steps (`rsi/forecast/sessions.py`): at its step cap, each
+turn resending the conversation so far, each step a whole page read and a reply at the
+turn's output limit, each turn tried twice, the opening prompt at the strategy's bounds.
+Expected case: the measured means per task evaluation and per attempt, and the measured
+keep rate. With no attempt measured (a pilot), an attempt is estimated: each session at
+half its step cap, opening with a prompt the size of the reflective batch (`batch_chars`),
+each step half a page read and a reply at the turn's limit. Its range:
 low, no round keeps its child and every task costs what the cheapest measured one did
 (an unmeasured optimizer writes nothing); high, every round keeps and every task costs
 what the costliest did. Whether rounds keep cannot be measured before they run, and on a
@@ -47,15 +49,13 @@ from evaluators.runners import RunnerLimits
 from rsi.config import ExperimentConfig
 from rsi.forecast.caching import CachedBill
 from rsi.forecast.measure import Measured, Tokens, scope_models, scope_prices
+from rsi.forecast.sessions import attempt_tokens
 from rsi.release import PowerPlan
 
 PHASES = ("proposal", "dev", "release")
-# The reflective sessions' output limits (rsi/proposers/reflective/_proposer.py MAX_TOKENS)
-# and the prompt they may reach beyond the batch: the strategy at its bounds (guidance,
-# 20 lessons), the briefs, the history and the insights.
-OPTIMIZER_MAX_TOKENS = {"selection": 1024, "diagnosis": 4096, "reflection": 1024}
+# The opening prompt a session may reach beyond the batch: the strategy at its bounds
+# (guidance, 20 lessons), the briefs, the history and the insights.
 OPTIMIZER_PROMPT_EXTRA_CHARS = 40_000
-SESSION_TRIES = 2
 DEFAULT_BASELINE_RATE = 0.48  # the gate's planning default when nothing is measured
 DEFAULT_MIN_EFFECT = 0.10
 
@@ -148,27 +148,34 @@ def worst_task(config: ExperimentConfig) -> tuple[Tokens, float]:
 
 
 def worst_attempt(config: ExperimentConfig) -> Tokens:
-    """An attempt's optimizer usage at its limits (selection, diagnosis and reflection)."""
+    """An attempt's optimizer usage at its limits: each session at its step cap, its input
+    growing every turn (`rsi/forecast/sessions.py`)."""
     settings = config.optimizer_llm()
     if settings is None or "reflective" not in config.proposers.stack:
         return Tokens()
-    prompt = math.ceil((config.proposers.reflective.batch_chars + OPTIMIZER_PROMPT_EXTRA_CHARS) / 4)
-    output = sum(min(t, settings.max_output_tokens) for t in OPTIMIZER_MAX_TOKENS.values())
-    calls = SESSION_TRIES * len(OPTIMIZER_MAX_TOKENS)
-    return Tokens(calls=calls, input_tokens=calls * prompt, output_tokens=SESSION_TRIES * output)
+    opening = config.proposers.reflective.batch_chars + OPTIMIZER_PROMPT_EXTRA_CHARS
+    return attempt_tokens(settings, _steps(config), opening, worst=True)
 
 
 def estimated_attempt(config: ExperimentConfig, *, output: bool = True) -> Tokens:
-    """An attempt's optimizer usage before any is measured: one try per session, each
-    prompt the size of the reflective batch, output at each session's limit (or, with
-    `output` False, none: how much a model writes is unknown until it has written)."""
+    """An attempt's optimizer usage before any is measured: each session at half its step
+    cap, opening with a prompt of the reflective batch's size, its input growing every turn
+    (`rsi/forecast/sessions.py`); with `output` False it writes nothing (how much a model
+    writes is unknown until it has written)."""
     settings = config.optimizer_llm()
     if settings is None or "reflective" not in config.proposers.stack:
         return Tokens()
-    calls = len(OPTIMIZER_MAX_TOKENS)
-    prompt = math.ceil(config.proposers.reflective.batch_chars / 4)
-    limits = sum(min(t, settings.max_output_tokens) for t in OPTIMIZER_MAX_TOKENS.values())
-    return Tokens(calls=calls, input_tokens=calls * prompt, output_tokens=limits if output else 0.0)
+    opening = config.proposers.reflective.batch_chars
+    return attempt_tokens(settings, _steps(config), opening, worst=False, output=output)
+
+
+def _steps(config: ExperimentConfig) -> dict[str, int]:
+    reflective = config.proposers.reflective
+    return {
+        "selection": reflective.selection_steps,
+        "diagnosis": reflective.diagnosis_steps,
+        "reflection": reflective.reflection_steps,
+    }
 
 
 def max_rounds(config: ExperimentConfig) -> int:

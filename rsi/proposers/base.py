@@ -10,7 +10,9 @@ from search_space import RsiError, SearchSpace, Strategy
 
 @dataclass(frozen=True)
 class TaskFeedback:
-    """One proposal-split task as the parent ran it. Only public text and the runner's trace."""
+    """One proposal-split task as the parent ran it. Only public text and the runner's trace:
+    `trace` is the journal's copy (metadata), `trajectory` the whole run as its agents saw
+    it (tool outputs, model text; `rsi/engine/trajectory.py`), None when it is missing."""
 
     task_id: str
     context: str
@@ -20,6 +22,7 @@ class TaskFeedback:
     reference_outcome: str
     runner_error: str | None
     trace: dict[str, Any]
+    trajectory: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,9 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from rsi.engine.evaluation import TRAJECTORY
+from rsi.engine.trajectory import reference, trajectory_bytes
+from rsi.journal import Evaluation
 from tests.support.llm_server import ToolUse
 
 EDITS = (
@@ -157,3 +160,15 @@ class Optimizer:
             insight = {"text": f"editing {field} was screened", "evidence": []}
             return _use(1, "record_insight", insight)
         return _use(step, "submit", {})
+
+
+def with_tool_output(
+    data: Evaluation, record: dict[str, Any], line: str
+) -> tuple[Evaluation, dict[str, Any]]:
+    """An evaluation whose trajectory's tool output ends with `line` (the journal's copy,
+    which holds no tool output, is unchanged but for the trajectory's new hash)."""
+    whole = json.loads(record[TRAJECTORY])
+    whole["tool_output"] = f"{whole.get('tool_output', '')}\n{line}\n"
+    blob = trajectory_bytes(whole, whole["judge"])
+    trace = {**data.trace, "trajectory": reference(blob)}
+    return data.model_copy(update={"trace": trace}), {**record, TRAJECTORY: blob.decode()}

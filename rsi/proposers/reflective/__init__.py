@@ -16,7 +16,8 @@ Contract:
 - Each session is an agent session with provider-native tool calls (`evaluators.llm.
   ToolSession`): `list_files`, `read_file` and `grep` over a workspace the host writes from
   the context alone (_workspace.py: the parent, the space, per minibatch task its public
-  instruction, outcome and full trace, the DAG, every insight with its round), and its
+  instruction, outcome and its trajectory (what the agents saw: tool outputs, model text;
+  `_trajectory.py`), the DAG, every insight with its round), and its
   final tool: `choose_parent` (session 0), `propose_edit` then `submit` (diagnosis),
   `record_insight` then `submit` (reflection). The host checks each answer at once and
   replies "accepted" or "refused: <reason>: <why>"; the session may correct itself within
@@ -39,14 +40,23 @@ Contract:
 """
 
 from rsi.proposers.reflective._proposer import ReflectiveProposer
-from rsi.proposers.reflective._sessions import SessionSteps, SessionTimeouts, namespace
+from rsi.proposers.reflective._sessions import (
+    SESSIONS,
+    TURN_MAX_TOKENS,
+    SessionSteps,
+    SessionTimeouts,
+    namespace,
+)
 from rsi.proposers.reflective._stack import ReflectiveStack
 from rsi.proposers.reflective._validation import COPY_WORDS, Refusal
-from rsi.proposers.reflective._workspace import OptimizerWorkspace, proposal_files
+from rsi.proposers.reflective._workspace import READ_CHARS, OptimizerWorkspace, proposal_files
 from rsi.proposers.reflective.prompts import prompt_versions
 
 __all__ = [
     "COPY_WORDS",
+    "READ_CHARS",
+    "SESSIONS",
+    "TURN_MAX_TOKENS",
     "OptimizerWorkspace",
     "ReflectiveProposer",
     "ReflectiveStack",

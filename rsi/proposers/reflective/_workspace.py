@@ -6,8 +6,11 @@ Layout (relative to the workspace root; README.md says the same to the model):
   values and the frozen ones; `lessons.json` the parent's lessons;
 - `tasks/<task id>/instruction.md` the public instruction, `outcome.json` the judge's
   public outcome (solved, the suite on the initial and on a correct program, runner error),
-  `trace/<key>.json` one file per key of the runner's trace (phases, pairs, review turns,
-  tool calls with their cut outputs, checks, ...);
+  `trace/` the evaluation's trajectory, what its agents saw (`_trajectory.py`): the
+  runner's tool output whole (`tool_output.txt`), one transcript per agent session (the
+  model's text, each call's full arguments and its output as shown), the phases' facts
+  and one file per other part; where the trajectory is missing, a note and the journal's
+  copy (metadata only);
 - `child/<task id>/...` the same for the child (reflection only), `verdict.json` the
   screen's verdict with the gained and lost tasks, `proposal.json` the screened edit;
 - `dag.json` every node of the evolution DAG (rejections included), `candidates/<id>.json`
@@ -16,8 +19,10 @@ Nothing else reaches it: the contexts hold no reference, hidden test, panel, dev
 task content. Rendering is a pure function of the context (sorted keys), so the same
 context gives the same files, the same tool outputs and the same cache keys.
 
-Reads are bounded: a `read_file` returns at most `read_chars` from an offset, `grep` at
-most `GREP_MATCHES` lines; `trace_chars` counts the characters of task traces returned.
+Reads are bounded, files are not cut: a `read_file` returns at most `read_chars` from an
+offset (and says where the rest begins), `grep` at most `GREP_MATCHES` lines, each with its
+file, line number and character offset, a long line shown around its match;
+`trace_chars` counts the characters of task traces returned.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from rsi.proposers.base import (
     SelectionContext,
     TaskFeedback,
 )
+from rsi.proposers.reflective._trajectory import trace_files
 from search_space import SCALAR_FIELDS, SearchSpace, Strategy
 
 READ_CHARS = 8_000
@@ -50,7 +56,11 @@ README = """# The optimizer's workspace (read-only; written by the host)
 - strategy.json: the parent strategy; space.json: the fields you may change, their allowed
   values, and the frozen fields; lessons.json: the parent's lessons.
 - tasks/<task>/instruction.md: the task's public requirement; outcome.json: the judge's
-  public outcome; trace/<part>.json: the parent's run, one file per part of its trace.
+  public outcome; trace/: the parent's run as its agents saw it: tool_output.txt (the
+  runner's tool output), transcripts/*.md (per agent session and turn: the model's text,
+  each tool call's full arguments and its output as shown), phases.json and one file per
+  other part of the trace. Large files: page with read_file's offset, search with grep
+  (each match gives its line and @offset).
 - child/<task>/...: the child's run (reflection only); verdict.json: the screen's verdict
   (`skipped`: tasks the child never ran, the verdict was fixed without them);
   proposal.json: the edit that was screened.
@@ -105,8 +115,7 @@ def _task_files(prefix: str, task: TaskFeedback) -> dict[str, str]:
     }
     files = {f"{base}/instruction.md": task.instruction.strip() + "\n"}
     files[f"{base}/outcome.json"] = _json(outcome)
-    for key, value in sorted(task.trace.items()):
-        files[f"{base}/trace/{_name(key)}.json"] = _json(value)
+    files.update(trace_files(f"{base}/trace", task.trace, task.trajectory))
     return files
 
 
@@ -162,6 +171,15 @@ def selection_files(context: SelectionContext) -> dict[str, str]:
     for sid, strategy in sorted(context.kept.items()):
         files[f"candidates/{_name(sid)}.json"] = _json(strategy.to_json_dict())
     return files
+
+
+def _around(line: str, start: int) -> str:
+    """At most `LINE_CHARS` of `line`, around its match when the line is longer."""
+    text = line.strip()
+    if len(text) <= LINE_CHARS:
+        return text
+    begin = max(0, min(start - LINE_CHARS // 4, len(line) - LINE_CHARS))
+    return ("…" if begin else "") + line[begin : begin + LINE_CHARS]
 
 
 def _is_trace(relative: str) -> bool:
@@ -224,12 +242,15 @@ class OptimizerWorkspace:
         for name, text in self.files.items():
             if prefix and not (name == prefix or name.startswith(prefix + "/")):
                 continue
-            for number, line in enumerate(text.splitlines(), 1):
-                if regex.search(line):
-                    shown = f"{name}:{number}: {line.strip()[:LINE_CHARS]}"
+            offset = 0
+            for number, line in enumerate(text.splitlines(keepends=True), 1):
+                found = regex.search(line)
+                if found:
+                    part = _around(line.rstrip("\n"), found.start())
                     if _is_trace(name):
-                        self.trace_chars += len(line.strip()[:LINE_CHARS])
-                    lines.append(shown)
+                        self.trace_chars += len(part)
+                    lines.append(f"{name}:{number}:@{offset}: {part}")
+                offset += len(line)
                 if len(lines) >= GREP_MATCHES:
                     return "\n".join(lines) + "\n[more matches: narrow the pattern or path]"
         return "\n".join(lines) or "(no match)"

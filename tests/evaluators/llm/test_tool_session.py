@@ -1,6 +1,7 @@
-"""`ToolSession`: a bounded agent session over `ToolChat`, through the local server: it stops
+"""`ToolSession`: the one bounded agent session over `ToolChat`, through the local server: it stops
 when the host says done, at its step cap, at its deadline (which bounds a hung call too),
-and at a reached cap; every call is traced with cut arguments (path first) and seconds."""
+and at a reached cap; every call is traced with cut arguments (path first) and seconds, every
+turn counted and kept whole in the transcript; a call after the host said done is refused."""
 
 from __future__ import annotations
 
@@ -94,3 +95,21 @@ def test_a_reached_cap_ends_the_session_with_its_failure() -> None:
         run = _session(server, calls=2).drive(_start())
     assert run.failure is not None and run.failure.kind == "cap"
     assert run.steps == 2 and run.stop.startswith("cap")
+
+
+def test_every_turn_is_counted_and_kept_whole() -> None:
+    with LocalLlmServer(responder=writer) as server:
+        run = _session(server).drive(_start())
+    assert run.turns == 4 and len(run.transcript) == 4
+    first = run.transcript[0]["calls"][0]
+    assert first["arguments"] == {"text": "x" * 300, "path": "n0"}  # whole, where calls cut
+    assert first["output"] == "noted" and run.transcript[-1]["ended"] == "done"
+
+
+def test_a_call_after_the_host_said_done_is_refused() -> None:
+    def both(body: dict[str, Any]) -> ToolUse:
+        return ToolUse(calls=(("c0", "finish", {}), ("c1", "note", {"path": "late"})))
+
+    with LocalLlmServer(responder=both) as server:
+        run = _session(server).drive(_start())
+    assert [c["refused"] for c in run.calls] == [False, True] and run.stop == "submitted"

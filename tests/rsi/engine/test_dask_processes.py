@@ -22,7 +22,7 @@ from typing import Any
 import pytest
 
 from rsi.config import load_config
-from rsi.engine import Engine
+from rsi.engine import Engine, TrajectoryStore
 from rsi.journal import EVENTS_FILE
 from tests.support.cli_helpers import run_rsi
 from tests.support.search_fixtures import ROOT
@@ -134,8 +134,11 @@ def test_a_search_on_scheduler_and_worker_processes_journals_as_on_threads(
     assert len(evaluations) >= 40, "the search must be more than a handful of evaluations"
     assert {e["data"]["success"] for e in evaluations} == {True, False}
     assert any(e["type"] == "gate_decided" for e in events)
-    records = [json.loads(path.read_text()) for path in (run_dir / "traces").glob("*.json")]
+    records = [json.loads(path.read_text()) for path in (run_dir / "traces").glob("eval__*.json")]
     assert len({record["worker"] for record in records}) == 2, "both workers must have evaluated"
     for record in records:  # the full trace, restored on the driver from what was shipped
         assert "tool_output" in record["trace"] and "seconds" in record["trace"]["usage"]
         assert record["trace"]["checks"] and "trace_beyond_journal" not in record
+    # Each evaluation's trajectory came back with its result: the driver stored it whole.
+    store = TrajectoryStore(run_dir / "traces")
+    assert all(store.read(e["data"]["trace"]["trajectory"]) for e in evaluations)

@@ -33,6 +33,7 @@ from rsi.engine import (
     StopRequested,
     evaluate_one,
 )
+from rsi.engine.evaluation import TRAJECTORY
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 from tests.support.evaluator_rig import (
@@ -462,7 +463,7 @@ def test_no_submission_is_a_recorded_failure_and_is_not_judged(
         "train",
     )
     assert "tool_output" not in data.trace and "seconds" not in data.trace["usage"]
-    assert set(record) == {"trace", "ran"}
+    assert set(record) == {"trace", "ran", TRAJECTORY}  # no judgement: nothing was judged
     assert record["trace"]["tool_output"] == "$ pytest\n3 passed"  # type: ignore[index]
     assert not runner.workdirs[-1].exists()
 

@@ -1,24 +1,29 @@
 """A test-and-repair pair as a coding agent (paper Section 3.1; `pairs = "agent"`).
 
-Each pair is one agent session in its own `AgentWorkspace`, driven by provider-native tool
-calls (`evaluators.llm.ToolChat`). Rules a caller can rely on:
+Each pair is one agent session in its own `AgentWorkspace`, driven by the one agent driver
+(`evaluators.llm.ToolSession`); `PairAgent` is its tool handler and its hooks. Rules a
+caller can rely on:
 - every tool call is one agent step; `agentSteps` bounds a pair's steps, and once a
   `submit` fails the consistency check only `repairSteps` more steps are allowed;
 - a turn without a tool call costs a step too (the model is told to use the tools);
 - `contextTokens` is the prompt budget: past it, the oldest tool outputs are elided from
   what is sent (`within_budget`); every turn ends with the task's remaining budget
   (`remaining.with_remaining`, never stored in the history);
-- the pair stops at the harness deadline (the paper's wall cap), at a task cap, when the
-  model's health stops (evaluators.llm.health; the runner reports no verdict), or
+- the pair stops at the harness deadline (the paper's wall cap; each turn's timeout is
+  clamped to the time left), at a task cap, when the model's health stops
+  (evaluators.llm.health; the runner reports no verdict: both raise `HarnessStopped`), or
   after two failed model turns in a row; a session's history only grows, so it never repeats
   its own question, and a question another session of the task already asked (a second
   reviewer of an identical suite) is answered from memory, not paid again;
 - every tool call is traced: name, arguments cut to 200 characters (`path` and short
   arguments first, so no write loses its path), output size, whether it was refused (the
-  trace's phases, journaled), and its seconds (`Trace.timings`);
+  trace's phases, journaled), and its seconds (`Trace.timings`); each turn whole (the
+  model's text, full arguments, the output as shown) is the phase's `transcript`, kept
+  in the evaluation's trajectory, not in the journal;
 - `submit` is the harness's check: the suite (entry script `tests/run.sh`, any language)
   must fail on the initial program and pass on the pair's repair (`app/` as edited), each
-  reproducibly over `repeats` runs (`[runner.testhelix] execution_repeats`);
+  reproducibly over `repeats` runs (`[runner.testhelix] execution_repeats`); an accepted
+  submit (a reviewer's `report`) ends the session, and a later call of that turn is refused;
 - `load_skill(name)` returns the skill library's text for a skill of the session's role;
 - the first failed submit begins the repair phase: repair lessons, retrieved with that
   submit's output as the execution checkpoint, join the conversation once (`repair_text`);
@@ -32,75 +37,70 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from evaluators.llm import LlmFailure, ToolCall, ToolChat, cut_tool_arguments
-from evaluators.runners.testhelix.agent.remaining import left_for, with_remaining
+from evaluators.llm import (
+    Answered,
+    LlmFailure,
+    SessionHooks,
+    SessionRun,
+    ToolAnswer,
+    ToolCall,
+    ToolChat,
+    ToolSession,
+    tool_spec,
+)
+from evaluators.runners.testhelix.agent.remaining import remaining, steps_left, with_remaining
 from evaluators.runners.testhelix.agent.workspace import AgentWorkspace, ToolRefused
 from evaluators.runners.testhelix.execution import Check
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.sandbox import Outcome
 from search_space import SKILLS, SKILLS_BY_NAME, SkillRole, Strategy
 
-ARGUMENT_CHARS = 200
 CHARS_PER_TOKEN = 4
 ELIDED = "[output elided: the conversation outgrew contextTokens; call the tool again]"
 TURN_MAX_TOKENS = 8_192
 NO_TOOL = "Use the tools you were given; finish with submit (a pair) or report (a review)."
-
-
-def _tool(title: str, description: str, /, **properties: Any) -> dict[str, Any]:
-    required = [key for key, spec in properties.items() if not spec.pop("optional", False)]
-    return {
-        "type": "function",
-        "function": {
-            "name": title,
-            "description": description,
-            "parameters": {"type": "object", "properties": properties, "required": required},
-        },
-    }
-
-
 TOOLS: tuple[dict[str, Any], ...] = (
-    _tool(
+    tool_spec(
         "list_files",
         "List files under a workspace folder (app/ is the program, tests/ your suite).",
         path={"type": "string", "optional": True},
     ),
-    _tool("read_file", "Read one file of app/ or tests/.", path={"type": "string"}),
-    _tool(
+    tool_spec("read_file", "Read one file of app/ or tests/.", path={"type": "string"}),
+    tool_spec(
         "write_file",
         "Write a whole file: tests/... for the suite (entry script tests/run.sh, any "
         "language), app/... to repair the program.",
         path={"type": "string"},
         content={"type": "string"},
     ),
-    _tool(
+    tool_spec(
         "run",
         "Run a shell command with no network: cwd is $APP_DIR (the repaired program, or "
         "the initial one with target=initial), the suite is at $TESTS_DIR.",
         command={"type": "string"},
         target={"type": "string", "enum": ["repair", "initial"], "optional": True},
     ),
-    _tool(
+    tool_spec(
         "submit",
         "Submit the pair: the suite must fail on the initial program and pass on your repair.",
     ),
 )
 
 
-def skill_tool(role: SkillRole) -> dict[str, Any]:
+def skilltool_spec(role: SkillRole) -> dict[str, Any]:
     """`load_skill`: a skill of the fixed library (paper C.3.1: with no route, specialist
     loading is left to the agent); a pair may load generation skills, a reviewer review
     skills, as routes allow."""
     names = [skill.name for skill in SKILLS if skill.role is role]
     listed = "; ".join(f"{skill.name}: {skill.purpose}" for skill in SKILLS if skill.role is role)
-    return _tool(
+    return tool_spec(
         "load_skill",
         f"Load a specialist skill's instructions from the skill library. Skills: {listed}",
         name={"type": "string", "enum": names},
     )
 
 
-TOOLS = (*TOOLS, skill_tool(SkillRole.GENERATION))
+TOOLS = (*TOOLS, skilltool_spec(SkillRole.GENERATION))
 _FINDING = {
     "type": "object",
     "properties": {
@@ -113,8 +113,8 @@ _FINDING = {
 }
 REVIEW_TOOLS: tuple[dict[str, Any], ...] = (
     *(tool for tool in TOOLS if tool["function"]["name"] in ("list_files", "read_file", "run")),
-    skill_tool(SkillRole.REVIEW),
-    _tool(
+    skilltool_spec(SkillRole.REVIEW),
+    tool_spec(
         "report",
         "Report the review: findings (a blocking one quotes the requirement verbatim), the "
         "requirements the suite covers, and the execution checks you ran.",
@@ -126,22 +126,16 @@ REVIEW_TOOLS: tuple[dict[str, Any], ...] = (
 
 
 @dataclass
-class AgentRun:
-    """What one pair's session did."""
+class AgentRun(SessionRun):
+    """What one pair's (or reviewer's) session did, beyond any session's record."""
 
-    steps: int = 0
-    turns: int = 0  # model requests answered (paid, or replayed from the run's cache)
-    remembered_turns: int = 0  # requests answered from memory: not paid again
     submitted: bool = False
     initial: Check | None = None
     own: Check | None = None
-    stop: str = ""
     report: dict[str, Any] | None = None  # a reviewer's `report` arguments
-    calls: list[dict[str, Any]] = field(default_factory=list)
-    seconds: list[float] = field(default_factory=list)  # per call, kept out of the journal
-    failures: list[dict[str, Any]] = field(default_factory=list)
     repair_lessons: list[str] = field(default_factory=list)  # retrieved after a failed submit
     checks: list[dict[str, Any]] = field(default_factory=list)  # each submit's checks
+    failed_at: int | None = None  # the step of the first failed submit
 
     def spending(self) -> dict[str, Any]:
         """How this session spent its model calls: turns (paid, remembered, failed) and
@@ -173,8 +167,12 @@ def within_budget(messages: list[dict[str, Any]], budget_chars: int) -> list[dic
     return sent
 
 
-class PairAgent:
-    """Runs one pair's agent session; see the module docstring."""
+class PairAgent(SessionHooks):
+    """One pair's (or reviewer's) tool handler and hooks on the one `ToolSession`; see the
+    module docstring."""
+
+    no_tool = NO_TOOL
+    time_passed = "the harness deadline passed"
 
     def __init__(
         self,
@@ -187,107 +185,86 @@ class PairAgent:
         tools: tuple[dict[str, Any], ...] = TOOLS,
         max_tokens: int = TURN_MAX_TOKENS,
         repair_text: Callable[[str], tuple[str, tuple[str, ...]]] | None = None,
+        clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.chat = chat
         self.workspace = workspace
         self.strategy = strategy
-        self.deadline = deadline
         self.repeats = repeats
         self.tools = tools
         self.offered = {tool["function"]["name"] for tool in tools}
-        self.max_tokens = max_tokens
         self.repair_text = repair_text
         self.run = AgentRun()
+        self.driver = ToolSession(
+            chat,
+            tools,
+            self.handle,
+            max_steps=strategy.agent_steps,
+            deadline=deadline,
+            max_tokens=max_tokens,
+            clock=clock,
+            hooks=self,
+            run=self.run,
+        )
 
     def session(self, messages: list[dict[str, Any]]) -> AgentRun:
-        """Drive the model until the pair submits a consistent suite or a bound stops it."""
-        failed_at: int | None = None
-        misses = 0
-        checkpoint = ""
-        while not self.run.stop:
-            self.run.stop = self._bound(failed_at)
-            if self.run.stop:
-                break
-            budget = self.strategy.context_tokens * CHARS_PER_TOKEN
-            left = left_for(self.chat.meter, self.deadline, self.strategy, self.run.steps,
-                            failed_at)  # fmt: skip
-            turn = self.chat.turn(
-                with_remaining(within_budget(messages, budget), left), self.tools,
-                max_tokens=self.max_tokens,
-            )  # fmt: skip
-            if isinstance(turn, LlmFailure):
-                self.run.failures.append({"failure": turn.kind, "message": turn.message[:300]})
-                if turn.kind == "cap":
-                    raise HarnessStopped(f"cap reached: {turn.cap or turn.message}")
-                if turn.kind == "unavailable":  # the health stopped: every turn would fail
-                    raise HarnessStopped(turn.message)
-                misses += 1
-                self.run.stop = "2 failed model turns in a row" if misses >= 2 else ""
-                continue
-            misses = 0
-            self.run.turns += 1
-            self.run.remembered_turns += turn.repeated
-            messages.append(turn.message)
-            if not turn.calls:
-                self.run.steps += 1
-                messages.append({"role": "user", "content": NO_TOOL})
-                continue
-            repairing = failed_at is not None
-            for call in turn.calls:
-                output = self._execute(call)
-                messages.append({"role": "tool", "tool_call_id": call.id, "content": output})
-                if call.name == "submit" and not self.run.submitted:
-                    failed_at = self.run.steps if failed_at is None else failed_at
-                    checkpoint = output
-                if self.run.submitted:
-                    self.run.stop = "submitted"
-                if self.run.report is not None:
-                    self.run.stop = "reported"
-            if failed_at is not None and not repairing and not self.run.stop:
-                messages.extend(self._repair_phase(checkpoint))
+        """Drive the model until the pair submits a consistent suite (a reviewer reports)
+        or a bound stops it; a cap or a stopped model raises `HarnessStopped`."""
+        self.driver.drive(messages)
         return self.run
 
-    def _repair_phase(self, checkpoint: str) -> list[dict[str, Any]]:
+    def steps_spent(self, max_steps: int) -> str:
+        return f"agentSteps ({max_steps}) spent"
+
+    def view(self, messages: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """The context budget's view, then the task's remaining budget (never stored)."""
+        driver = self.driver
+        steps = steps_left(self.strategy, self.run.steps, self.run.failed_at)
+        left = remaining(driver.chat.meter, driver.deadline, steps, driver.clock)
+        sent = within_budget(messages, self.strategy.context_tokens * CHARS_PER_TOKEN)
+        return with_remaining(sent, left)
+
+    def limit(self, run: SessionRun) -> str:
+        failed_at = self.run.failed_at
+        if failed_at is not None and run.steps - failed_at >= self.strategy.repair_steps:
+            return f"repairSteps ({self.strategy.repair_steps}) spent after a failed submit"
+        return ""
+
+    def failed(self, failure: LlmFailure, misses: int) -> str:
+        if failure.kind == "cap":
+            raise HarnessStopped(f"cap reached: {failure.cap or failure.message}")
+        if failure.kind == "unavailable":  # the health stopped: every turn would fail
+            raise HarnessStopped(failure.message)
+        return "2 failed model turns in a row" if misses >= 2 else ""
+
+    def after_turn(self, run: SessionRun, answered: list[Answered]) -> list[dict[str, Any]]:
         """The repair phase begins at the first failed submit: its lessons, retrieved with
         the submit's output as the execution checkpoint, join the conversation once."""
-        if self.repair_text is None:
+        repairing = self.run.failed_at is not None
+        checkpoint = ""
+        for done in answered:
+            if done.call.name == "submit" and not self.run.submitted:
+                self.run.failed_at = done.step if self.run.failed_at is None else self.run.failed_at
+                checkpoint = done.answer.output
+        if self.run.failed_at is None or repairing or run.done or self.repair_text is None:
             return []
         text, lessons = self.repair_text(checkpoint)
         self.run.repair_lessons = list(lessons)
         return [{"role": "user", "content": text}] if lessons else []
 
-    def _bound(self, failed_at: int | None) -> str:
-        if self.run.steps >= self.strategy.agent_steps:
-            return f"agentSteps ({self.strategy.agent_steps}) spent"
-        if failed_at is not None and self.run.steps - failed_at >= self.strategy.repair_steps:
-            return f"repairSteps ({self.strategy.repair_steps}) spent after a failed submit"
-        if time.monotonic() >= self.deadline:
-            return "the harness deadline passed"
-        return ""
-
-    def _execute(self, call: ToolCall) -> str:
-        """One step: run the tool, trace it, return what the model sees."""
-        self.run.steps += 1
-        started = time.monotonic()
+    def handle(self, call: ToolCall) -> ToolAnswer:
+        """One step: run the tool, return what the model sees."""
         try:
-            if call.malformed:
-                raise ToolRefused("the arguments were not a JSON object")
             output = self._dispatch(call.name, call.arguments)
         except ToolRefused as refused:
             output = f"refused: {refused}"
         except TypeError as error:  # arguments the tool does not take
             output = f"refused: {call.name}: {error}"
-        self.run.calls.append(
-            {
-                "step": self.run.steps,
-                "tool": call.name,
-                "arguments": cut_tool_arguments(call.arguments, ARGUMENT_CHARS),
-                "output_chars": len(output),
-                "refused": output.startswith("refused:"),
-            }
-        )
-        self.run.seconds.append(round(time.monotonic() - started, 3))
-        return output
+        refused = output.startswith("refused:")
+        if self.run.submitted and call.name == "submit":
+            return ToolAnswer(output, done=True, stop="submitted")
+        if self.run.report is not None and call.name == "report":
+            return ToolAnswer(output, done=True, stop="reported")
+        return ToolAnswer(output, refused=refused)
 
     def _dispatch(self, name: str, arguments: dict[str, Any]) -> str:
         space = self.workspace

@@ -196,6 +196,7 @@ def _phase(index: int, run: AgentRun) -> dict[str, Any]:
         "repair_lessons": run.repair_lessons,
         "tool_calls": run.calls,
         "failures": run.failures,
+        "transcript": run.transcript,
     }
 
 

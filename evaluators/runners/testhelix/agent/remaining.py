@@ -62,15 +62,13 @@ def remaining(
     )
 
 
-def left_for(
-    meter: UsageMeter, deadline: float, strategy: Strategy, steps: int, failed_at: int | None
-) -> Remaining:
-    """`remaining` for a session that took `steps` tool calls: `agentSteps` bound them, and
+def steps_left(strategy: Strategy, steps: int, failed_at: int | None) -> int:
+    """The tool calls left to a session that took `steps`: `agentSteps` bound them, and
     `repairSteps` more after a failed submit at step `failed_at`."""
     left = strategy.agent_steps - steps
     if failed_at is not None:
         left = min(left, strategy.repair_steps - (steps - failed_at))
-    return remaining(meter, deadline, left)
+    return left
 
 
 def with_remaining(messages: Sequence[dict[str, Any]], budget: Remaining) -> list[dict[str, Any]]:

@@ -89,6 +89,7 @@ def review_agent_pair(
         "lessons": list(shown.lessons),
         "calls": run.spending(),
         "tool_calls": run.calls,
+        "transcript": run.transcript,
     }
 
 

@@ -242,4 +242,5 @@ def _outcome(run: AgentRun) -> dict[str, Any]:
         "calls": run.spending(),
         "checks": run.checks,
         "failures": run.failures,
+        "transcript": run.transcript,  # the trajectory's, never journaled
     }

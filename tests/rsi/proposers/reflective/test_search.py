@@ -38,7 +38,7 @@ from rsi.journal import (
 )
 from rsi.reports.render import render_run
 from tests.support.llm_server import LocalLlmServer
-from tests.support.optimizer_model import Optimizer
+from tests.support.optimizer_model import Optimizer, with_tool_output
 from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
 
 pytestmark = pytest.mark.slow
@@ -94,8 +94,8 @@ def search(tasks: Path, tmp_path_factory: pytest.TempPathFactory) -> ReflectiveS
         record = {**record, "planted": PLANTED}  # judge output lands in traces/
         if purpose != "train":  # dev and release evaluations are never shown to sessions
             data = data.model_copy(update={"trace": {**data.trace, "planted": PLANTED}})
-        else:  # the cause the scripted optimizer greps the minibatch's traces for
-            data = data.model_copy(update={"trace": {**data.trace, "note": "cause: agentSteps"}})
+        else:  # the cause the scripted optimizer greps for: in a tool output, not the journal
+            data, record = with_tool_output(data, record, "AssertionError: cause: agentSteps")
         return data, record
 
     optimizer = Optimizer()

@@ -5,7 +5,7 @@ meter's wall and the harness deadline, and the session's own tool calls left."""
 from __future__ import annotations
 
 from evaluators.llm import RUNTIME_NOTE, LlmUsage, UsageCaps, UsageMeter
-from evaluators.runners.testhelix.agent.remaining import left_for, remaining, with_remaining
+from evaluators.runners.testhelix.agent.remaining import remaining, steps_left, with_remaining
 from search_space import Strategy
 
 
@@ -33,11 +33,10 @@ def test_the_budget_left_is_the_meters_and_the_sessions() -> None:
 
 
 def test_a_failed_submit_leaves_the_smaller_of_agent_and_repair_steps() -> None:
-    meter = UsageMeter(UsageCaps(), "task")
     strategy = Strategy(agentSteps=12, repairSteps=3)
-    assert left_for(meter, 1e12, strategy, steps=4, failed_at=None).steps == 8
-    assert left_for(meter, 1e12, strategy, steps=5, failed_at=4).steps == 2
-    assert left_for(meter, 1e12, strategy, steps=11, failed_at=10).steps == 1
+    assert steps_left(strategy, steps=4, failed_at=None) == 8
+    assert steps_left(strategy, steps=5, failed_at=4) == 2
+    assert steps_left(strategy, steps=11, failed_at=10) == 1
 
 
 def test_the_note_ends_the_turn_marked_and_leaves_the_history_alone() -> None:
