@@ -101,7 +101,9 @@ class PoolModel:
     @staticmethod
     def _pair(task: Any, strategy: str) -> PairDraft:
         pool = tomllib.loads((task.author_dir / "pool.toml").read_text())
-        routed = {SKILL_TECHNIQUE[s].value for s in SKILL_TECHNIQUE if f"skill {s}:" in strategy}
+        # A routed skill is loaded whole into the turn ("Specialist skill NAME, loaded ...").
+        loaded = {s for s in SKILL_TECHNIQUE if f"Specialist skill {s}, loaded" in strategy}
+        routed = {SKILL_TECHNIQUE[s].value for s in loaded}
         tests = []
         for item in pool.get("item", []):
             if item.get("flaw", "none") != "none":
