@@ -33,14 +33,19 @@ def marks_breakpoints(settings: LlmSettings) -> bool:
     return settings.prompt_cache and settings.provider in CACHING_PROVIDERS
 
 
-def cache_points(settings: LlmSettings, *, tools: bool) -> list[dict[str, Any]] | None:
-    """litellm's `cache_control_injection_points` for one request, or None (no marks)."""
+def cache_points(
+    settings: LlmSettings, *, tools: bool, newest: int = -1
+) -> list[dict[str, Any]] | None:
+    """litellm's `cache_control_injection_points` for one request, or None (no marks).
+    `newest` is the index of the newest message the next request will repeat: -2 when the
+    request ends with a runtime note (the remaining budget), which the next request
+    replaces, so a breakpoint on it would write a prefix no later request reads."""
     if not marks_breakpoints(settings):
         return None
     points: list[dict[str, Any]] = [{"location": "tool_config"}] if tools else []
     points += [
         {"location": "message", "role": "system"},
-        {"location": "message", "index": -1},
+        {"location": "message", "index": newest},
     ]
     return points
 

@@ -188,7 +188,8 @@ class ToolChat:
         options: dict[str, Any] = {"api_key": _secret(self.settings)}
         if self.settings.api_base:
             options["api_base"] = self.settings.api_base
-        points = cache_points(self.settings, tools=bool(tools))
+        noted = len(messages) > 1 and bool(messages[-1].get(RUNTIME_NOTE))
+        points = cache_points(self.settings, tools=bool(tools), newest=-2 if noted else -1)
         if points is not None:
             options["cache_control_injection_points"] = points
         wait = self.settings.call_timeout_s if timeout_s is None else timeout_s

@@ -13,6 +13,7 @@ import dspy
 import pytest
 
 from evaluators.llm import (
+    RUNTIME_NOTE,
     LlmClient,
     LlmReply,
     LlmSettings,
@@ -68,15 +69,18 @@ def _settings(server: LocalLlmServer, model: str = OPUS, **extra: Any) -> LlmSet
     return LlmSettings(model=model, api_base=base, api_key_env=KEY_ENV, **extra)
 
 
-def _agent(chat: ToolChat, turns: int) -> list[ToolTurn]:
-    """An agent loop: each turn's tool call answered with a file's text, `turns` turns."""
+def _agent(chat: ToolChat, turns: int, *, noted: bool = False) -> list[ToolTurn]:
+    """An agent loop: each turn's tool call answered with a file's text, `turns` turns;
+    `noted`: each request ends with a runtime note that changes every turn (as the
+    harness's remaining budget does) and is never stored in the history."""
     messages: list[dict[str, Any]] = [
         {"role": "system", "content": SYSTEM},
         {"role": "user", "content": "Task: write tests for app/main.py."},
     ]
     done: list[ToolTurn] = []
     for step in range(turns):
-        turn = chat.turn(messages, TOOLS, max_tokens=256)
+        note = {"role": "user", "content": f"Budget left: {40 - step} calls.", RUNTIME_NOTE: True}
+        turn = chat.turn([*messages, note] if noted else messages, TOOLS, max_tokens=256)
         if not isinstance(turn, ToolTurn):
             break
         done.append(turn)
@@ -95,6 +99,24 @@ def test_anthropic_turns_mark_tools_system_and_the_newest_turn(server: LocalLlmS
         assert "cache_control" in body["system"][-1]
         assert "cache_control" in body["messages"][-1]["content"][-1]
     assert server.prompt_cache is not None and server.prompt_cache.breakpoints == [3, 3, 3]
+
+
+def test_a_runtime_note_ending_each_turn_leaves_the_history_cached(
+    server: LocalLlmServer,
+) -> None:
+    """The breakpoint goes on the newest stored message, not on the note after it: the note
+    changes every turn, so a prefix ending with it would be written and never read."""
+    _agent(ToolChat(_settings(server), UsageMeter(UsageCaps(), "task")), 4, noted=True)
+    for body in server.requests:
+        blocks = anthropic_blocks(body)
+        assert "Budget left" in blocks[-1][0] and not blocks[-1][1]
+        assert blocks[-2][1]  # the newest stored message carries the breakpoint
+    noted = server.prompt_cache
+    with LocalLlmServer(responder=_responder) as plain:
+        plain.prompt_cache = PromptCacheEmulation()
+        _agent(ToolChat(_settings(plain), UsageMeter(UsageCaps(), "task")), 4)
+        assert noted is not None and plain.prompt_cache is not None
+        assert noted.reads == plain.prompt_cache.reads  # every turn reads the last one's prefix
 
 
 def test_usage_keeps_cache_reads_and_writes_apart_and_bills_them_at_the_maps_rates(
