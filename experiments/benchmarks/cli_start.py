@@ -2,8 +2,11 @@
 
 Each command runs as a user runs it, a whole process (`python -m rsi ...`, the same code as
 the `rsi` script), timed from outside from start to exit, `--repeat` times in turn with
-the others; the table shows the least and the median wall seconds and the median over
-`python -c pass`'s:
+the others, after one round that warms the bytecode cache (a user's `rsi` has its `.pyc`
+files; PYTHONDONTWRITEBYTECODE is dropped from the children's environment). The table
+shows the least and the median wall seconds, the median over `python -c pass`'s, and the
+CPU seconds (user and system) each run used: on a shared machine the wall time waits for
+a core, and the CPU time is what the command itself cost:
 - `rsi --help`;
 - `rsi status RUN` and `rsi status RUN --json` on a small run (the synthetic journal of
   journal_scale.py, 60 events, with the quickstart's config);
@@ -45,14 +48,34 @@ def commands(run_dir: Path, missing: Path) -> dict[str, list[str]]:
     }
 
 
-def timed(argv: list[str], tree: Path, expect: int) -> float:
+def environment(tree: Path) -> dict[str, str]:
+    """This process's environment for a child running `tree`'s code, bytecode cached: with
+    PYTHONDONTWRITEBYTECODE set (a sandbox's default), every import would compile its
+    source again, each run, which no installed `rsi` does."""
     env = os.environ | {"PYTHONPATH": str(tree), "COLUMNS": "100"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
+
+
+def timed(argv: list[str], tree: Path, expect: int) -> tuple[float, float]:
+    """Wall seconds from start to exit, and the CPU seconds (user and system) the child used."""
     start = time.perf_counter()
-    done = subprocess.run(argv, env=env, cwd=tree, capture_output=True, check=False)
+    child = subprocess.Popen(
+        argv,
+        env=environment(tree),
+        cwd=tree,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stderr is not None
+    stderr = child.stderr.read()
+    _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start
-    if done.returncode != expect:
-        raise SystemExit(f"{argv} exited {done.returncode}: {done.stderr.decode()[-400:]}")
-    return seconds
+    child.stderr.close()
+    code = os.waitstatus_to_exitcode(status)
+    if code != expect:
+        raise SystemExit(f"{argv} exited {code}: {stderr.decode()[-400:]}")
+    return seconds, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:
@@ -69,22 +92,30 @@ def main() -> None:
         config = load_config(ROOT / "experiments" / "quickstart.toml")
         (run_dir / "config.json").write_text(config.model_dump_json())
         rows = commands(run_dir, Path(home) / "absent.toml")
-        seconds: dict[tuple[Path, str], list[float]] = {}
-        for _ in range(args.repeat):
+        seconds: dict[tuple[Path, str], list[tuple[float, float]]] = {}
+        for round_number in range(args.repeat + 1):  # round 0 warms: writes the bytecode
             for tree in trees:
                 for name, argv in rows.items():
                     expect = 2 if name == "user error" else 0
                     took = timed([sys.executable, *argv], tree, expect)
-                    seconds.setdefault((tree, name), []).append(took)
+                    if round_number:
+                        seconds.setdefault((tree, name), []).append(took)
     for tree in trees:
-        bare = statistics.median(seconds[(tree, "python -c pass")])
+        bare = statistics.median(wall for wall, _ in seconds[(tree, "python -c pass")])
         print()
         print(f"tree {tree} ({args.repeat} runs each)")
-        print(f"{'command':<20} {'least s':>8} {'median s':>9} {'x pass':>7}")
+        print(
+            f"{'command':<20} {'least s':>8} {'median s':>9} {'x pass':>7} "
+            f"{'least cpu s':>12} {'median cpu s':>13}"
+        )
         for name in rows:
-            runs = seconds[(tree, name)]
-            median = statistics.median(runs)
-            print(f"{name:<20} {min(runs):>8.3f} {median:>9.3f} {median / bare:>7.1f}")
+            walls = [wall for wall, _ in seconds[(tree, name)]]
+            cpus = [cpu for _, cpu in seconds[(tree, name)]]
+            median = statistics.median(walls)
+            print(
+                f"{name:<20} {min(walls):>8.3f} {median:>9.3f} {median / bare:>7.1f} "
+                f"{min(cpus):>12.3f} {statistics.median(cpus):>13.3f}"
+            )
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 

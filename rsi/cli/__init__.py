@@ -20,6 +20,9 @@ from rsi.cli.output import typer_app
 
 os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
 os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
+# rsi installs no pydantic plugin, and looking for one reads every installed distribution's
+# metadata (30 ms of each command's start); PYDANTIC_DISABLE_PLUGINS= (empty) loads them.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 # litellm fetches its Anthropic beta-headers config from the internet unless told to read
 # the copy it ships (litellm/anthropic_beta_headers_manager.py).
 os.environ.setdefault("LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS", "True")

@@ -87,12 +87,22 @@ def typer_app(**options: Any) -> typer.Typer:
 
 
 def print_json(data: Any) -> None:
-    """Print data as indented JSON (pydantic models with their aliases)."""
+    """Print data as indented JSON (pydantic models with their aliases).
+
+    orjson writes it: a long run's status is megabytes of JSON, and the stdlib encoder took
+    a tenth of `rsi status --json` at 100k events. The same JSON (two-space indents, UTF-8,
+    keys in their order; an exponent may be written shorter, 1.5e-7); the stdlib takes
+    what orjson refuses (an int beyond 64 bits)."""
+    import orjson
     from pydantic import BaseModel  # loaded already wherever a model is printed
 
     if isinstance(data, BaseModel):
         data = data.model_dump(mode="json", by_alias=True)
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_INDENT_2 | orjson.OPT_NON_STR_KEYS).decode()
+    except orjson.JSONEncodeError:
+        text = json.dumps(data, indent=2, ensure_ascii=False)
+    print(text)
 
 
 def unreported(usage: Mapping[str, Any]) -> str:

@@ -1,33 +1,70 @@
 """Experiment configuration: a TOML file into a frozen, fully resolved `ExperimentConfig`.
 
 `experiment.py` loads, checks and writes the whole config; `sections.py` holds its tables
-(`[experiment]`, `[data]`, ... `[release]`). Callers import from here.
+(`[experiment]`, `[data]`, ... `[release]`); `loading.py` reads the file. Callers import
+from here. Light to import: the models (and the evaluators' settings they hold) load when
+a name of theirs is first read, so a file that cannot be read fails fast (`load_config`).
 """
 
-from rsi.config.experiment import (
-    CONFIG_FILE,
-    REMOVED_KEYS,
-    RESUMABLE_LLM_KEYS,
-    ExperimentConfig,
-    load_config,
-    read_run_config,
-    write_run_config,
-)
-from rsi.config.sections import (
-    BudgetSection,
-    ConfigSection,
-    DataSection,
-    ExecutorSection,
-    ExperimentSection,
-    HarborSection,
-    MlflowSection,
-    ProposersSection,
-    ReflectiveSection,
-    ReleaseSection,
-    RunnerSection,
-    SandboxSection,
-    SearchSection,
-    TimeoutsSection,
+from typing import TYPE_CHECKING
+
+from rsi.config.loading import load_config
+from rsi.lazy import lazy_exports
+
+if TYPE_CHECKING:
+    from rsi.config.experiment import (
+        CONFIG_FILE,
+        REMOVED_KEYS,
+        RESUMABLE_LLM_KEYS,
+        ExperimentConfig,
+        read_run_config,
+        write_run_config,
+    )
+    from rsi.config.sections import (
+        BudgetSection,
+        ConfigSection,
+        DataSection,
+        ExecutorSection,
+        ExperimentSection,
+        HarborSection,
+        MlflowSection,
+        ProposersSection,
+        ReflectiveSection,
+        ReleaseSection,
+        RunnerSection,
+        SandboxSection,
+        SearchSection,
+        TimeoutsSection,
+    )
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rsi.config.experiment": (
+            "CONFIG_FILE",
+            "REMOVED_KEYS",
+            "RESUMABLE_LLM_KEYS",
+            "ExperimentConfig",
+            "read_run_config",
+            "write_run_config",
+        ),
+        "rsi.config.sections": (
+            "BudgetSection",
+            "ConfigSection",
+            "DataSection",
+            "ExecutorSection",
+            "ExperimentSection",
+            "HarborSection",
+            "MlflowSection",
+            "ProposersSection",
+            "ReflectiveSection",
+            "ReleaseSection",
+            "RunnerSection",
+            "SandboxSection",
+            "SearchSection",
+            "TimeoutsSection",
+        ),
+    },
 )
 
 __all__ = [

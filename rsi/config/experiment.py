@@ -7,7 +7,6 @@ values raise `UserInputError` naming the file, the key and the reason.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -32,11 +31,6 @@ from rsi.config.sections import (
 from search_space import SearchSpace, UserInputError, content_id
 
 CONFIG_FILE = "config.json"  # the resolved config inside a run directory, written once
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - Python 3.10
-    import tomli as tomllib
 
 
 # Keys that were removed, and what replaced each (`_refuse_removed_keys`).
@@ -225,14 +219,8 @@ def _resolve_paths(raw: dict[str, Any], base: Path) -> dict[str, Any]:
     return resolved
 
 
-def load_config(path: Path) -> ExperimentConfig:
-    """Parse and validate an experiment TOML file."""
-    try:
-        raw = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise UserInputError(error.strerror or "cannot read file", source=str(path)) from None
-    except tomllib.TOMLDecodeError as error:
-        raise UserInputError(f"malformed TOML: {error}", source=str(path)) from None
+def config_from_toml(raw: dict[str, Any], path: Path) -> ExperimentConfig:
+    """Validate the TOML table `raw`, read from the experiment file `path` (`load_config`)."""
     try:
         resolved = _resolve_paths(raw, path.parent)
         config = ExperimentConfig.model_validate({**resolved, "source": str(path)})

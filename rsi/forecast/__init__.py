@@ -15,8 +15,7 @@ no task. Imports `rsi.journal`, `rsi.release` (power) and `rsi.config` only.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 # Imported now, not on first use: `measure` is also this module's name, and a lazy name
 # would lose to the submodule once anything imported it. Light: the fold's views need it.
@@ -30,25 +29,24 @@ from rsi.forecast.measure import (
     spend,
     used_tokens,
 )
+from rsi.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rsi.forecast.bill import forecast, gate_power
     from rsi.forecast.model import PHASES, Case, Forecast, PhaseFigures
     from rsi.forecast.source import measured_run, reused_evaluations
 
-# Each public name and the module defining it, imported on first use (PEP 562): a caller
+# Each public name by the module defining it, imported on first use (`rsi.lazy`): a caller
 # of one name pays for its module alone (`rsi status` reads a run without the engine's
 # optuna, docker and numpy; rsi/cli/__init__.py).
-_SOURCES: dict[str, str] = {
-    "forecast": "rsi.forecast.bill",
-    "gate_power": "rsi.forecast.bill",
-    "PHASES": "rsi.forecast.model",
-    "Case": "rsi.forecast.model",
-    "Forecast": "rsi.forecast.model",
-    "PhaseFigures": "rsi.forecast.model",
-    "measured_run": "rsi.forecast.source",
-    "reused_evaluations": "rsi.forecast.source",
-}
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rsi.forecast.bill": ("forecast", "gate_power"),
+        "rsi.forecast.model": ("PHASES", "Case", "Forecast", "PhaseFigures"),
+        "rsi.forecast.source": ("measured_run", "reused_evaluations"),
+    },
+)
 
 __all__ = [
     "PHASES",
@@ -68,15 +66,3 @@ __all__ = [
     "spend",
     "used_tokens",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _SOURCES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name]), name)
-    globals()[name] = value  # imported once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_SOURCES})

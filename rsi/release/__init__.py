@@ -14,8 +14,9 @@ Public surface:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rsi.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rsi.release.gate import (
@@ -42,37 +43,37 @@ if TYPE_CHECKING:
         settle_release,
     )
 
-# Each public name and the module defining it, imported on first use (PEP 562): a caller
+# Each public name by the module defining it, imported on first use (`rsi.lazy`): a caller
 # of one name pays for its module alone (`rsi status` reads a run without the engine's
 # optuna, docker and numpy; rsi/cli/__init__.py).
-_SOURCES: dict[str, str] = {
-    "GateReport": "rsi.release.gate",
-    "decide": "rsi.release.gate",
-    "exact_mcnemar_p": "rsi.release.gate",
-    "paired_bootstrap_diffs": "rsi.release.gate",
-    "run_gate": "rsi.release.gate",
-    "run_without_gate": "rsi.release.gate",
-    "validate_gate_settings": "rsi.release.gate",
-    "ReleaseLedger": "rsi.release.ledger",
-    "ReleaseSplitTaken": "rsi.release.ledger",
-    "Reservation": "rsi.release.ledger",
-    "PairedOutcomes": "rsi.release.outcomes",
-    "load_paired_outcomes": "rsi.release.outcomes",
-    "PowerPlan": "rsi.release.power",
-    "plan_power": "rsi.release.power",
-    "format_p": "rsi.release.report",
-    "gate_table": "rsi.release.report",
-    "plan_table": "rsi.release.report",
-    "render_markdown": "rsi.release.report",
-    "CHAMPION_FILE": "rsi.release.steps",
-    "NOTHING_TO_RELEASE": "rsi.release.steps",
-    "EvaluateMany": "rsi.release.steps",
-    "GateInputs": "rsi.release.steps",
-    "GateUndecided": "rsi.release.steps",
-    "freeze_champion": "rsi.release.steps",
-    "gate_release": "rsi.release.steps",
-    "settle_release": "rsi.release.steps",
-}
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rsi.release.gate": (
+            "GateReport",
+            "decide",
+            "exact_mcnemar_p",
+            "paired_bootstrap_diffs",
+            "run_gate",
+            "run_without_gate",
+            "validate_gate_settings",
+        ),
+        "rsi.release.ledger": ("ReleaseLedger", "ReleaseSplitTaken", "Reservation"),
+        "rsi.release.outcomes": ("PairedOutcomes", "load_paired_outcomes"),
+        "rsi.release.power": ("PowerPlan", "plan_power"),
+        "rsi.release.report": ("format_p", "gate_table", "plan_table", "render_markdown"),
+        "rsi.release.steps": (
+            "CHAMPION_FILE",
+            "NOTHING_TO_RELEASE",
+            "EvaluateMany",
+            "GateInputs",
+            "GateUndecided",
+            "freeze_champion",
+            "gate_release",
+            "settle_release",
+        ),
+    },
+)
 
 __all__ = [
     "CHAMPION_FILE",
@@ -102,15 +103,3 @@ __all__ = [
     "settle_release",
     "validate_gate_settings",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    if name not in _SOURCES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name]), name)
-    globals()[name] = value  # imported once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_SOURCES})
