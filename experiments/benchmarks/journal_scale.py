@@ -27,7 +27,11 @@ imports):
 As whole processes, timed from outside (start, imports, work, exit; peak from `wait4`):
 - bare process: `python -c` running the same `json.loads` loop;
 - rsi status: the `rsi` entry point, `python -m rsi status RUN --json`, a user's command.
-Each figure is the least of `--repeat` runs (kinds interleaved), as the machine is shared.
+Each figure is the least of `--repeat` runs (kinds interleaved), as the machine is shared;
+`cpu s` is the CPU time (user and system) of that run, from the same clock points (inside
+the probe; the whole process from `wait4`): on a loaded machine, where the wall time waits
+for a core, it is the nearer figure to an idle machine's. The children run with their
+bytecode cached (`environment`), as an installed `rsi` does.
 
     .venv/bin/python experiments/benchmarks/journal_scale.py [--sizes 1000 10000 100000]
 """
@@ -72,9 +76,12 @@ if kind == "status":  # imports warmed: what `rsi status` imports when it runs, 
             app(["status", warm, "--json"], standalone_mode=False)
 def rss_kb():
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+def cpu():
+    used = resource.getrusage(resource.RUSAGE_SELF)
+    return used.ru_utime + used.ru_stime
 base = rss_kb()
 path = run_dir / EVENTS_FILE
-start = time.perf_counter()
+start, start_cpu = time.perf_counter(), cpu()
 if kind == "bare":
     with open(path, "rb") as handle:
         for line in handle:
@@ -107,8 +114,9 @@ elif kind in ("append", "append_bare"):
                 handle.write(line.encode())
                 handle.flush()
                 os.fsync(handle.fileno())
-seconds = time.perf_counter() - start
-print(json.dumps({{"seconds": seconds, "peak_kb": rss_kb(), "growth_kb": rss_kb() - base}}))
+seconds, cpu_seconds = time.perf_counter() - start, cpu() - start_cpu
+print(json.dumps({{"seconds": seconds, "cpu": cpu_seconds, "peak_kb": rss_kb(),
+                  "growth_kb": rss_kb() - base}}))
 """
 BARE_PROCESS = (
     "import json, sys\n"
@@ -124,27 +132,36 @@ def probe(
     """One in-process measurement, in a fresh subprocess timed inside it."""
     code = PROBE.format(root=str(ROOT))
     argv = [sys.executable, "-c", code, kind, str(run_dir), str(extra), str(payload or "")]
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
-    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=env)
+    done = subprocess.run(argv, capture_output=True, text=True, check=True, env=environment())
     return json.loads(done.stdout.strip().splitlines()[-1])
 
 
 def process(kind: str, run_dir: Path) -> dict[str, float]:
-    """One whole process timed from outside: wall seconds from start to exit, its peak."""
+    """One whole process timed from outside: wall seconds from start to exit, the CPU
+    seconds (user and system) it used, its peak."""
     path = run_dir / "events.jsonl"
     argv = {
         "bare process": [sys.executable, "-c", BARE_PROCESS, str(path)],
         "rsi status": [sys.executable, "-m", "rsi", "status", str(run_dir), "--json"],
     }[kind]
-    env = os.environ | {"PYTHONPATH": str(ROOT)}
     start = time.perf_counter()
-    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=env, cwd=ROOT)
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=environment(), cwd=ROOT)
     _, status, usage = os.wait4(child.pid, 0)
     seconds = time.perf_counter() - start
     child.returncode = os.waitstatus_to_exitcode(status)
     if child.returncode != 0:
         raise SystemExit(f"{kind} exited {child.returncode}")
-    return {"seconds": seconds, "peak_kb": usage.ru_maxrss, "growth_kb": 0}
+    cpu = usage.ru_utime + usage.ru_stime
+    return {"seconds": seconds, "cpu": cpu, "peak_kb": usage.ru_maxrss, "growth_kb": 0}
+
+
+def environment() -> dict[str, str]:
+    """The children's environment: this checkout's code, its bytecode cached (with
+    PYTHONDONTWRITEBYTECODE, a sandbox's default, each `rsi` process would compile every
+    module it imports again, which no installed `rsi` does; `main` warms the cache)."""
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    return env
 
 
 def measure(kinds: list[str], run_dir: Path, repeat: int) -> dict[str, dict[str, float]]:
@@ -160,13 +177,14 @@ def measure(kinds: list[str], run_dir: Path, repeat: int) -> dict[str, dict[str,
 
 PROCESSES = ("bare process", "rsi status")
 HEADER = (
-    f"{'events':>7} {'path':<13} {'seconds':>8} {'x bare':>7} "
+    f"{'events':>7} {'path':<13} {'seconds':>8} {'x bare':>7} {'cpu s':>6} {'x bare':>7} "
     f"{'peak MB':>8} {'x bare':>7} {'growth MB':>9}"
 )
 
 
-def report_size(run_dir: Path, sample: Evaluation, args: argparse.Namespace) -> None:
-    """Build a journal of `run_dir.name`'s size, measure every kind, print its rows."""
+def report_size(run_dir: Path, sample: Evaluation, args: argparse.Namespace, *, warm: bool) -> None:
+    """Build a journal of `run_dir.name`'s size, measure every kind, print its rows
+    (`warm`: run `rsi status` once first, untimed, to write the bytecode cache)."""
     size = int(run_dir.name.split("-")[1])
     evaluations = build(run_dir / "events.jsonl", size, calls=args.calls_phase)
     config = load_config(ROOT / "experiments" / "quickstart.toml")
@@ -185,13 +203,16 @@ def report_size(run_dir: Path, sample: Evaluation, args: argparse.Namespace) -> 
     )
     print(HEADER)
     inside = ["bare", "status", "resume"] + (["full"] if size <= args.full_upto else [])
+    if warm:
+        process("rsi status", run_dir)
     results = measure([*inside, *PROCESSES], run_dir, args.repeat)
     for kinds, bare in ((inside, results["bare"]), (PROCESSES, results["bare process"])):
         for kind in kinds:
             got = results[kind]
             print(
                 f"{lines:>7} {kind:<13} {got['seconds']:>8.2f} "
-                f"{got['seconds'] / bare['seconds']:>7.2f} {got['peak_kb'] / 1024:>8.0f} "
+                f"{got['seconds'] / bare['seconds']:>7.2f} {got['cpu']:>6.2f} "
+                f"{got['cpu'] / bare['cpu']:>7.2f} {got['peak_kb'] / 1024:>8.0f} "
                 f"{got['peak_kb'] / bare['peak_kb']:>7.2f} {got['growth_kb'] / 1024:>9.0f}"
             )
 
@@ -221,7 +242,7 @@ def main() -> None:
         for size in args.sizes:
             run_dir = Path(home) / f"run-{size}"
             run_dir.mkdir()
-            report_size(run_dir, sample, args)
+            report_size(run_dir, sample, args, warm=size == args.sizes[0])
         if args.appends:
             report_appends(Path(home) / "appends", payload, args.appends)
     print(f"load average at end: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

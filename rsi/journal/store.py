@@ -34,6 +34,7 @@ from pydantic import ValidationError
 
 from rsi.journal.events import EVENT_DATA, Event, EventData
 from rsi.journal.outcome import OutcomeEvent, trace_calls
+from rsi.journal.short_line import usage_only
 from rsi.journal.state import SearchState
 from search_space import RsiError, UserInputError, canonical_json
 
@@ -71,9 +72,16 @@ def _line(dumped: dict[str, Any]) -> bytes:
 def _outcome_event(line: bytes) -> OutcomeEvent:
     """A line for the fold, validated straight from its bytes (pydantic-core parses and
     validates in one pass, faster than orjson then pydantic): an evaluation's trace is
-    skipped but for its `usage` (what it cost). A line that may hold a `calls` phase (an
-    agent pair's harness calls) is parsed whole instead, to keep that phase's total."""
+    skipped but for its `usage` (what it cost), cut out of the bytes before they are
+    parsed where the line allows it (`usage_only`). A line that may hold a `calls` phase
+    (an agent pair's harness calls) is parsed whole instead, to keep that phase's total."""
     if _CALLS_VALUE not in line:
+        short = usage_only(line)
+        if short is not None:
+            try:
+                return OutcomeEvent.model_validate_json(short)
+            except ValidationError:
+                pass  # read whole, as without the cut: its error names the line's fault
         return OutcomeEvent.model_validate_json(line)
     raw = orjson.loads(line)
     data = raw.get("data") if isinstance(raw, dict) else None
