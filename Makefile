@@ -15,21 +15,26 @@ export LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS := True
 # The environment is installed from uv.lock, every package at its locked version and hash, so
 # two fresh machines get the same stack. `--locked` refuses a lock that no longer matches
 # pyproject.toml (run `make lock`); `--inexact` leaves pip and uv themselves in place.
+# `--compile-bytecode` writes the packages' .pyc files once, at install (about 47 s of CPU):
+# uv does not by default, and where PYTHONDONTWRITEBYTECODE is set no process writes them,
+# so every `rsi` process, engine subprocess and test worker compiled litellm, mlflow and
+# dspy from source again (an `rsi search` that stops at its model check: 16 s of CPU
+# without them, 8 s with; docs/how-to/develop.md, "Where the suite's time goes").
 UV_VERSION := 0.13.9
 UV_EXTRAS := --extra dev --extra docs
+UV_SYNC := UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --quiet --locked --inexact \
+	--compile-bytecode $(UV_EXTRAS) --python $(BIN)/python
 $(STAMP): pyproject.toml uv.lock
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet uv==$(UV_VERSION)
-	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --quiet --locked --inexact $(UV_EXTRAS) \
-	  --python $(BIN)/python
+	$(UV_SYNC)
 	touch $(STAMP)
 
 # After editing the dependencies in pyproject.toml: `make lock` pins what changed and keeps
 # the rest; `make lock UPGRADE=1` moves every package to the newest version its range allows.
 lock: $(STAMP)
 	$(BIN)/uv lock $(if $(UPGRADE),--upgrade)
-	UV_PROJECT_ENVIRONMENT=$(VENV) $(BIN)/uv sync --quiet --locked --inexact $(UV_EXTRAS) \
-	  --python $(BIN)/python
+	$(UV_SYNC)
 	touch $(STAMP)
 
 # The documentation site (mkdocs.yml, docs/) into site/; --strict fails on a broken link or

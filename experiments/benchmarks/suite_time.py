@@ -6,7 +6,10 @@ its outcome line and the load average around it: on a shared machine the load sa
 much of the time was the suite's own. Each pass also records when every test ran on which
 worker (tests/support/timeline.py) and prints each worker's busy seconds, how long it sat
 idle before the pass ended, and the longest tests: a pass whose end waits on one long
-test wants a different order, a busy one wants less work. Writes
+test wants a different order, a busy one wants less work. Next to each figure stands the
+CPU the tests used (their worker and every process they started, sandbox runs included):
+a test whose CPU is far below its wall time on an idle machine waits (sleeps, timeouts,
+backoff), and only waiting tests gain from more xdist workers than cores. Writes
 `experiments/benchmarks/results/suite_time.txt`.
 
     python experiments/benchmarks/suite_time.py [--jobs auto] [--skip-full] [--logs DIR]
@@ -97,18 +100,29 @@ def where_time_went(timeline: Path) -> list[str]:
     for worker in sorted({run["worker"] for run in runs}):
         mine = [run for run in runs if run["worker"] == worker]
         busy = sum(run["end"] - run["start"] for run in mine)
+        cpu = sum(run.get("cpu", 0.0) for run in mine)
         idle_at_end = end - max(run["end"] for run in mine)
         lines.append(
-            f"  {worker}: {len(mine)} tests, busy {busy:.0f} s, idle {idle_at_end:.0f} s at the end"
+            f"  {worker}: {len(mine)} tests, busy {busy:.0f} s (CPU {cpu:.0f} s), "
+            f"idle {idle_at_end:.0f} s at the end"
         )
     for run in sorted(runs, key=lambda r: r["start"] - r["end"])[:LONGEST]:
-        lines.append(f"  {run['end'] - run['start']:6.1f} s  {run['test']}")
-    by_module: dict[str, float] = {}
+        lines.append(
+            f"  {run['end'] - run['start']:6.1f} s  CPU {run.get('cpu', 0.0):6.1f} s  {run['test']}"
+        )
+    by_folder: dict[str, list[float]] = {}
+    by_module: dict[str, list[float]] = {}
     for run in runs:
         module = run["test"].split("::")[0]
-        by_module[module] = by_module.get(module, 0.0) + run["end"] - run["start"]
-    for module, seconds in sorted(by_module.items(), key=lambda kv: -kv[1])[:LONGEST_MODULES]:
-        lines.append(f"  {seconds:6.1f} s  {module} (all its tests)")
+        for key, table in ((module, by_module), (module.rsplit("/", 1)[0], by_folder)):
+            wall_cpu = table.setdefault(key, [0.0, 0.0])
+            wall_cpu[0] += run["end"] - run["start"]
+            wall_cpu[1] += run.get("cpu", 0.0)
+    for table, what in ((by_module, "all its tests"), (by_folder, "its modules' tests")):
+        for name, (seconds, cpu) in sorted(table.items(), key=lambda kv: -kv[1][0])[
+            :LONGEST_MODULES
+        ]:
+            lines.append(f"  {seconds:6.1f} s  CPU {cpu:6.1f} s  {name} ({what})")
     return lines
 
 
