@@ -30,7 +30,7 @@ from evaluators.tasks import PanelLabel, Task
 from search_space import UserInputError
 
 if TYPE_CHECKING:
-    from evaluators.harbor import HarborTask
+    from evaluators.tasks import HarborTask
 
 DEFAULT_KEPT_OUTPUT_CHARS = 20_000
 
@@ -84,7 +84,7 @@ def task_targets(task: Task, *, panel: bool) -> tuple[Target, ...]:
     A Harbor task's targets are its built images, all run with `$APP_DIR` at the initial
     image's working directory.
     """
-    from evaluators.harbor import HarborTask  # harbor builds on evaluators.tasks, as we do
+    from evaluators.tasks import HarborTask
 
     if isinstance(task, HarborTask):
         return _image_targets(task, panel=panel)

@@ -15,15 +15,6 @@ from __future__ import annotations
 from evaluators.harbor.bases import parse_base_images, resolve_base
 from evaluators.harbor.images import BUILD_NETWORKS, BuildFailed
 from evaluators.harbor.pool import BuildRecord, build_pool, default_logs_dir
-from evaluators.harbor.spec import HarborToml
-from evaluators.harbor.task import (
-    HarborImages,
-    HarborTask,
-    PanelImage,
-    harbor_task_id,
-    is_harbor_dir,
-    load_harbor_task,
-)
 from evaluators.harbor.verifier import (
     HarborValidation,
     VerifierRun,
@@ -35,17 +26,10 @@ __all__ = [
     "BUILD_NETWORKS",
     "BuildFailed",
     "BuildRecord",
-    "HarborImages",
-    "HarborTask",
-    "HarborToml",
     "HarborValidation",
-    "PanelImage",
     "VerifierRun",
     "build_pool",
     "default_logs_dir",
-    "harbor_task_id",
-    "is_harbor_dir",
-    "load_harbor_task",
     "parse_base_images",
     "parse_reward",
     "resolve_base",

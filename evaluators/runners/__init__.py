@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluators.runners.author_pool import AuthorPool, TaskDirPools, load_author_pool
-
 # The protocol and its records first: every runner module below imports them.
 from evaluators.runners.base import (
     Runner,
@@ -24,9 +22,10 @@ from evaluators.runners.base import (
     run_safely,
 )
 from evaluators.runners.harness_settings import HarnessSettings
-from evaluators.runners.latency import LatencyRunner, LatencySettings, latency_judge
+from evaluators.runners.latency import LatencyRunner, LatencySettings, drawn_wait, latency_judge
 from evaluators.runners.noise import ScriptedSettings
 from evaluators.runners.scripted import ScriptedRunner
+from evaluators.tasks import AuthorPool, TaskDirPools, load_author_pool
 
 if TYPE_CHECKING:
     from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
@@ -49,6 +48,7 @@ __all__ = [
     "TestHelixRunner",
     "Trace",
     "Usage",
+    "drawn_wait",
     "latency_judge",
     "load_author_pool",
     "run_safely",

@@ -64,20 +64,20 @@ from typing import Any
 
 from evaluators.junit import TestStatus, parse_junit
 from evaluators.once import Once, directory_digest
-from evaluators.runners.author_pool import (
-    SKILL_TECHNIQUE,
-    AuthorItem,
-    AuthorPool,
-    PoolProvider,
-    Technique,
-)
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
 from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens
 from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings
 from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
 from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
-from evaluators.tasks import PublicTask
+from evaluators.tasks import (
+    SKILL_TECHNIQUE,
+    AuthorItem,
+    AuthorPool,
+    PoolProvider,
+    PublicTask,
+    Technique,
+)
 from search_space import Component, Strategy, retrieve_lessons, strategy_id
 
 HARNESS_TOKENS = 13_000

@@ -22,8 +22,8 @@ from typing import Any
 from scipy.stats import beta
 
 from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
-from evaluators.runners.base import RunnerLimits, RunnerResult, Trace
-from evaluators.sandbox.base import Isolation, Outcome, RunResult, RunSpec, Sandbox
+from evaluators.runners import RunnerLimits, RunnerResult, Trace
+from evaluators.sandbox import Isolation, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.tasks import PublicTask, Task, TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine import EvaluationServices

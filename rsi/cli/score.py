@@ -150,8 +150,8 @@ def score(
     build`); the suite runs in a fresh container of each with `$APP_DIR` at the initial
     image's working directory.
     """
-    from evaluators.harbor import HarborTask
     from evaluators.judge import JudgeSettings, judge
+    from evaluators.tasks import HarborTask
     from search_space import UserInputError
 
     if not suite_dir.is_dir():

@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.runners.author_pool import TaskDirPools
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
 from evaluators.runners.noise import (
     BROKEN_LINE,
@@ -19,6 +18,7 @@ from evaluators.runners.noise import (
 from evaluators.runners.scripted import ScriptedRunner
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import TaskSet
+from evaluators.tasks.author_pool import TaskDirPools
 from tests.support.probe_task import BASE
 
 KEY = NoiseKey("s-1", "task-a", 42, 0)

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.runners.author_pool import TaskDirPools, load_author_pool
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
 from evaluators.runners.scripted import ScriptedRunner
 from evaluators.runners.suite_draft import stable_output
 from evaluators.sandbox import RunResult, RunSpec, make_sandbox
 from evaluators.tasks import PublicTask, TaskSet
+from evaluators.tasks.author_pool import TaskDirPools, load_author_pool
 from search_space import Lesson, SkillRoute, Strategy
 from search_space.errors import UserInputError
 from tests.support.cli_helpers import run_rsi
