@@ -62,8 +62,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from evaluators.junit import TestStatus, parse_junit
-from evaluators.once import Once, directory_digest
+from evaluators.judging import Once, TestStatus, directory_digest, parse_junit
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.runners.clauses import Clause, parse_instruction
 from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens

@@ -27,8 +27,10 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from evaluators.judge import JudgeSettings  # noqa: E402
-from evaluators.once import directory_digest  # noqa: E402
+from evaluators.judging import (  # noqa: E402
+    JudgeSettings,
+    directory_digest,
+)
 from evaluators.runners import (  # noqa: E402
     RunnerLimits,
     ScriptedRunner,

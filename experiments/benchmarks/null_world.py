@@ -21,7 +21,7 @@ from typing import Any
 
 from scipy.stats import beta
 
-from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
+from evaluators.judging import JudgeSettings, TargetKind, TargetResult, TaskJudgement
 from evaluators.runners import RunnerLimits, RunnerResult, Trace
 from evaluators.sandbox import Isolation, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.tasks import PublicTask, Task, TaskSet

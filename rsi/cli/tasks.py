@@ -24,9 +24,8 @@ from rsi.cli.score import (
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
     from evaluators.harbor import BuildRecord, HarborValidation
-    from evaluators.judge import JudgeSettings
+    from evaluators.judging import JudgeSettings, TaskValidation
     from evaluators.sandbox import Sandbox
-    from evaluators.task_validation import TaskValidation
     from evaluators.tasks import HarborTask, Task, TaskSet
 
 tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
@@ -104,7 +103,7 @@ def _load_reporting_each(directory: Path) -> TaskSet:
 def _validate_one(
     task: Task, sandbox: Sandbox, settings: JudgeSettings, pool: ThreadPoolExecutor
 ) -> TaskValidation | HarborValidation:
-    from evaluators.task_validation import validate_task
+    from evaluators.judging import validate_task
     from evaluators.tasks import HarborTask
 
     if isinstance(task, HarborTask):
@@ -197,7 +196,7 @@ def validate(
     --json prints {"ok": bool, "backend": str, "tasks": [{"task", "ok", "problems": [str],
     "targets": [... as in `rsi score --json` ...]}]}.
     """
-    from evaluators.judge import JudgeSettings
+    from evaluators.judging import JudgeSettings
     from search_space import UserInputError, counted
 
     task_set = _load_reporting_each(directory)

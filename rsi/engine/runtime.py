@@ -6,8 +6,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from evaluators.harbor import build_pool
-from evaluators.judge import JudgeSettings, judge
-from evaluators.judge_memo import RememberedJudgements
+from evaluators.judging import JudgeSettings, RememberedJudgements, judge
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
 from evaluators.runners import LatencyRunner, Runner, RunnerLimits, ScriptedRunner, latency_judge
 from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evaluators.judging.task_validation import validate_task
 from evaluators.sandbox import LocalSandbox
-from evaluators.task_validation import validate_task
 from evaluators.tasks import PanelLabel, TaskSet, load_task
 from evaluators.tasks.splits import Role, ids_hash, split_ids
 from search_space.errors import UserInputError

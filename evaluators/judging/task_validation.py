@@ -18,7 +18,7 @@ from concurrent.futures import Executor
 
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.judge import JudgeSettings, TargetKind, TaskJudgement, judge
+from evaluators.judging.judge import JudgeSettings, TargetKind, TaskJudgement, judge
 from evaluators.sandbox import Outcome, Sandbox
 from evaluators.tasks import Task, load_author_pool, verifier_overlap
 from search_space import UserInputError, counted
