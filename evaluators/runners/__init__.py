@@ -23,8 +23,7 @@ from evaluators.runners.base import (
 )
 from evaluators.runners.harness_settings import HarnessSettings
 from evaluators.runners.latency import LatencyRunner, LatencySettings, drawn_wait, latency_judge
-from evaluators.runners.noise import ScriptedSettings
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.scripted import ScriptedRunner, ScriptedSettings
 from evaluators.tasks import AuthorPool, TaskDirPools, load_author_pool
 
 if TYPE_CHECKING:

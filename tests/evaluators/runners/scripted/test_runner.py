@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.scripted.runner import ScriptedRunner
 from evaluators.runners.suite_draft import stable_output
 from evaluators.sandbox import RunResult, RunSpec, make_sandbox
 from evaluators.tasks import PublicTask, TaskSet
@@ -102,7 +102,7 @@ def test_object_addresses_and_times_in_check_output_never_reach_the_trace(
     )
     address = "at 0x55d4c3a1b2c0>"
     assert len(stable_output(address)) == len(address)  # the visible cut stays where it was
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[4]
     task_id = "cli-word-count-totals"  # its capsys tests fail on the initial program
     tasks = TaskSet.load(root / "experiments/tasks").subset([task_id])
     initial = Strategy.model_validate_json(
@@ -369,7 +369,7 @@ class _FailingRunner:
 
 def test_run_safely_keeps_host_paths_out_of_the_trace(tmp_path: Path) -> None:
     task = (
-        TaskSet.load(Path(__file__).resolve().parents[2] / "fixtures" / "tasks").tasks[0].public()
+        TaskSet.load(Path(__file__).resolve().parents[3] / "fixtures" / "tasks").tasks[0].public()
     )
     elsewhere = tmp_path / "hidden" / "solution" / "ref.py"
     workdir = tmp_path / "work"

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaluators.runners.noise import AuthorNoise, written_broken
+from evaluators.runners.scripted.noise import AuthorNoise, written_broken
 from evaluators.runners.suite_draft import Draft
 from evaluators.tasks import AuthorItem
 

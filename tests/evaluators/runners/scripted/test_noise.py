@@ -8,14 +8,14 @@ from pathlib import Path
 import pytest
 
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
-from evaluators.runners.noise import (
+from evaluators.runners.scripted.noise import (
     BROKEN_LINE,
     AuthorNoise,
     NoiseKey,
     ScriptedSettings,
     written_broken,
 )
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.scripted.runner import ScriptedRunner
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import TaskSet
 from evaluators.tasks.author_pool import TaskDirPools
