@@ -11,6 +11,7 @@ name from one of them, and only a name in that part's `__all__`
 - `judging`: judge a suite on a task's targets, score it, validate a task's labels;
 - `runners`: the `Runner` protocol and the built-in runners;
 - `llm`: the model client, its caps, cache and replay;
+- `testing`: supported doubles for users' own tests (an in-memory sandbox, a coin runner);
 - `defaults`: the sandbox defaults the command line shows, importable without the rest.
 
 Importing `evaluators` loads none of them: a part loads when first named, so `rsi.cli`
@@ -30,6 +31,7 @@ __all__ = [
     "runners",
     "sandbox",
     "tasks",
+    "testing",
 ]
 
 

@@ -6,7 +6,7 @@
 - `reports` draws a run from the journal (and the gate's own bootstrap code in `release`);
   `cli` shows reports to people and `lineage` logs them into MLflow; nothing else imports it.
 - A module of one `rsi` package imports another package only through its `__init__`.
-- Every exception class derives from `RsiError` and is drawn in `search_space.errors`' tree.
+- Every exception class derives from `RsiError` and is drawn in `rsi.errors`' tree.
 - Inside `search_space` and `evaluators`, modules import one way too (`SEARCH_SPACE_ALLOWED`,
   `EVALUATORS_ALLOWED`).
 - `evaluators` has a surface: its parts (`evaluators.__all__`). Code in `rsi` and
@@ -30,7 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from search_space import RsiError, errors
+import rsi.errors
+from search_space import RsiError
 
 ROOT = Path(__file__).resolve().parents[1]
 # Which rsi parts each rsi part may import (itself always allowed).
@@ -59,6 +60,8 @@ ALLOWED: dict[str, set[str]] = {
         "benchmark",
     },
     "__init__": {"api"},
+    # The public errors module loads each class from its home on first use.
+    "errors": {"journal", "proposers", "release"},
     "__main__": {"cli"},
 }
 
@@ -176,11 +179,28 @@ def _exception_classes() -> dict[str, type[BaseException]]:
 def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> None:
     classes = _exception_classes()
     assert len(classes) >= 15  # the scan found them, or this test proves nothing
-    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", errors.__doc__ or "", re.M))
+    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", rsi.errors.__doc__ or "", re.M))
     outside = sorted(name for name, cls in classes.items() if not issubclass(cls, RsiError))
     undrawn = sorted(name for name, cls in classes.items() if cls.__name__ not in drawn)
     stale = sorted(drawn - {cls.__name__ for cls in classes.values()})
     assert (outside, undrawn, stale) == ([], [], [])
+
+
+def test_every_exception_class_is_re_exported_under_the_root() -> None:
+    """`from rsi.errors import RsiError` catches anything the library raises: every class
+    defined in the three packages is in `rsi.errors.__all__` (issue 48 item 4)."""
+    classes = _exception_classes()
+    assert len(classes) >= 25  # the scan found them, or this test proves nothing
+    missing = sorted(
+        dotted
+        for dotted, cls in classes.items()
+        if cls.__name__ not in rsi.errors.__all__ or getattr(rsi.errors, cls.__name__) is not cls
+    )
+    outside = sorted(
+        n for n in rsi.errors.__all__ if not issubclass(getattr(rsi.errors, n), rsi.errors.RsiError)
+    )
+    stale = sorted(set(rsi.errors.__all__) - {cls.__name__ for cls in classes.values()})
+    assert (missing, outside, stale) == ([], [], [])
 
 
 def _tag_names() -> set[str]:
@@ -250,7 +270,7 @@ SEARCH_SPACE_ALLOWED: dict[str, set[str]] = {
 }
 EVALUATORS_ALLOWED: dict[str, set[str]] = {
     # The surface names every public part (lazily); see test_evaluators_surface_*.
-    "__init__": {"defaults", "harbor", "judging", "llm", "runners", "sandbox", "tasks"},
+    "__init__": {"defaults", "harbor", "judging", "llm", "runners", "sandbox", "tasks", "testing"},
     "defaults": set(),
     "llm": set(),
     "sandbox": {"defaults"},
@@ -260,6 +280,8 @@ EVALUATORS_ALLOWED: dict[str, set[str]] = {
     "judging": {"sandbox", "tasks"},
     # The latency runner's judge builds TaskJudgement records.
     "runners": {"judging", "llm", "sandbox", "tasks"},
+    # Supported doubles for tests: a sandbox, a runner and its judge.
+    "testing": {"judging", "runners", "sandbox", "tasks"},
 }
 DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"
 

@@ -27,13 +27,19 @@ from evaluators.runners.scripted import ScriptedRunner, ScriptedSettings
 from evaluators.tasks import AuthorPool, TaskDirPools, load_author_pool
 
 if TYPE_CHECKING:
-    from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
+    from evaluators.runners.testhelix import (
+        HarnessStopped,
+        LlmTaskModels,
+        TestHelixRunner,
+        ToolRefused,
+    )
 
-_HARNESS_NAMES = ("LlmTaskModels", "TestHelixRunner")
+_HARNESS_NAMES = ("HarnessStopped", "LlmTaskModels", "TestHelixRunner", "ToolRefused")
 
 __all__ = [
     "AuthorPool",
     "HarnessSettings",
+    "HarnessStopped",
     "LatencyRunner",
     "LatencySettings",
     "LlmTaskModels",
@@ -45,6 +51,7 @@ __all__ = [
     "ScriptedSettings",
     "TaskDirPools",
     "TestHelixRunner",
+    "ToolRefused",
     "Trace",
     "Usage",
     "drawn_wait",
