@@ -1,7 +1,9 @@
-"""Harbor task directories as tasks whose targets are images (DESIGN.md section 4).
+"""Harbor pools: build and verify the images of Harbor tasks (DESIGN.md section 4).
 
-- `load_harbor_task`, `is_harbor_dir`: read a Harbor task (`evaluators.tasks.TaskSet.load`
-  does so for every Harbor-shaped directory of a pool);
+Reading a Harbor task directory is `evaluators.tasks`' job (`HarborTask`,
+`load_harbor_task`; `TaskSet.load` does so for every Harbor-shaped directory of a pool).
+Here:
+
 - `build_pool`: build each task's initial, reference and panel images, cached by content
   hash, with `FROM` references mapped to local images (`parse_base_images`);
 - `validate_harbor_task`: the source verifier (`tests/test.sh`, as Harbor runs it) labels
