@@ -4,3 +4,5 @@
 
 DEFAULT_TIMEOUT_CAP_S = 180.0  # a suite's wall-clock cap, seconds
 DEFAULT_IMAGE = "rsi-base:bookworm"  # the docker backend's image, built by `rsi sandbox bootstrap`
+
+__all__ = ["DEFAULT_IMAGE", "DEFAULT_TIMEOUT_CAP_S"]

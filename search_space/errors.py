@@ -1,39 +1,8 @@
-"""Every error the project raises, under one base: `RsiError`.
+"""The base of every error the project raises: `RsiError` (the public tree: `rsi.errors`).
 
 It lives here because `search_space` is the bottom of the import graph, so every layer
-can derive from it. Each class stays beside the code that raises it (the module named
-below); a test keeps this tree and the code in step. A class also keeps its builtin base
-(`ValueError`, `RuntimeError`, `LookupError`), so `except ValueError` still catches it.
-
-    RsiError
-    ├── UserInputError (ValueError): input a user can fix (a file, a value, a flag); the
-    │   │   CLI prints its one line (source and field) and exits with code 2
-    │   ├── InvalidEdit                    an edit breaks a rule; `reason` says which
-    │   ├── RunLocked (rsi.journal.lock)   another process holds the run directory
-    │   ├── ReleaseSplitTaken (rsi.release.ledger)  the release split is claimed
-    │   └── BuildFailed (evaluators.harbor.images)  a Harbor image step failed
-    ├── StopRequested (rsi.engine.evaluation, RuntimeError): a graceful stop
-    │   ├── ExecutorLost                   the executor can run no more evaluations
-    │   └── ModelStopped                   the model's health stopped, with its cause
-    ├── GateUndecided (rsi.release.steps, RuntimeError): too many release infra errors
-    ├── SpendCapReached (rsi.engine.money, RuntimeError): a [budget] money cap
-    ├── RunnerAbort (evaluators.runners.base, RuntimeError): every further evaluation wasted
-    ├── ToolRefused (evaluators.runners.testhelix.agent.workspace, ValueError): an agent's
-    │   tool call outside its workspace
-    ├── SearchInterrupted (rsi.engine.loop, RuntimeError): a signal or STOP file ended it
-    ├── JournalConflict (rsi.journal.store, RuntimeError): an op re-recorded differently
-    ├── WorkerRefused (rsi.engine.dask_worker, RuntimeError): a Dask worker differs
-    ├── NoProposal (rsi.proposers.base, RuntimeError): nothing left to propose
-    │   └── ProposalRefused                the proposer's output failed a host check
-    ├── OptimizerBudgetExhausted (rsi.proposers.base, RuntimeError): an optimizer cap
-    ├── HostCheckFailed (rsi.proposers.reflective._validation): a reply failed a check
-    ├── CapReached (evaluators.llm.meter, RuntimeError): an LLM call refused at a cap
-    ├── ReplayMiss (evaluators.llm.cache, LookupError): a cassette lacks a call
-    ├── MissingKey (evaluators.llm.transport): no API key at call time (turned into a failure)
-    ├── HarnessStopped (evaluators.runners.testhelix.model, RuntimeError): a task cap, or
-    │   the model's health stopped
-    ├── DockerUnavailable (evaluators.sandbox.docker_backend): no engine or image
-    └── BootstrapError (evaluators.sandbox.bootstrap, RuntimeError): the image build failed
+can derive from it. Each class stays beside the code that raises it; `rsi.errors`
+re-exports them all and draws the tree, and a test keeps the tree and the code in step.
 """
 
 from __future__ import annotations
@@ -42,7 +11,7 @@ from enum import Enum
 
 
 class RsiError(Exception):
-    """The base of every error this project raises (the tree is in the module docstring)."""
+    """The base of every error this project raises (the tree: `rsi.errors`)."""
 
 
 class UserInputError(RsiError, ValueError):

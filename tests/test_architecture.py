@@ -6,9 +6,15 @@
 - `reports` draws a run from the journal (and the gate's own bootstrap code in `release`);
   `cli` shows reports to people and `lineage` logs them into MLflow; nothing else imports it.
 - A module of one `rsi` package imports another package only through its `__init__`.
-- Every exception class derives from `RsiError` and is drawn in `search_space.errors`' tree.
+- Every exception class derives from `RsiError` and is drawn in `rsi.errors`' tree.
 - Inside `search_space` and `evaluators`, modules import one way too (`SEARCH_SPACE_ALLOWED`,
   `EVALUATORS_ALLOWED`).
+- `evaluators` has a surface: its parts (`evaluators.__all__`). Code in `rsi` and
+  `experiments` imports `evaluators.<part>` (never `evaluators.<part>.<module>`, nor a
+  sub-package such as `evaluators.runners.scripted`) and only names in that part's
+  `__all__`; one evaluators part imports another the same way. No import circle among
+  evaluators' modules, type-checking and function-local imports included, and the allowed
+  part imports draw none either.
 - Known debt may only shrink: imports reaching past a package's surface, functions over 60
   lines and class names defined twice are listed in `tests/fixtures/architecture_debt/`; a
   new one fails, and a fixed one must leave its list.
@@ -24,7 +30,8 @@ from pathlib import Path
 
 import pytest
 
-from search_space import RsiError, errors
+import rsi.errors
+from search_space import RsiError
 
 ROOT = Path(__file__).resolve().parents[1]
 # Which rsi parts each rsi part may import (itself always allowed).
@@ -53,6 +60,8 @@ ALLOWED: dict[str, set[str]] = {
         "benchmark",
     },
     "__init__": {"api"},
+    # The public errors module loads each class from its home on first use.
+    "errors": {"journal", "proposers", "release"},
     "__main__": {"cli"},
     "lazy": set(),
 }
@@ -174,11 +183,28 @@ def _exception_classes() -> dict[str, type[BaseException]]:
 def test_every_error_derives_from_the_one_base_and_is_drawn_in_its_tree() -> None:
     classes = _exception_classes()
     assert len(classes) >= 15  # the scan found them, or this test proves nothing
-    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", errors.__doc__ or "", re.M))
+    drawn = set(re.findall(r"^ {4}(?:[│ ]*[├└]── )?(\w+)", rsi.errors.__doc__ or "", re.M))
     outside = sorted(name for name, cls in classes.items() if not issubclass(cls, RsiError))
     undrawn = sorted(name for name, cls in classes.items() if cls.__name__ not in drawn)
     stale = sorted(drawn - {cls.__name__ for cls in classes.values()})
     assert (outside, undrawn, stale) == ([], [], [])
+
+
+def test_every_exception_class_is_re_exported_under_the_root() -> None:
+    """`from rsi.errors import RsiError` catches anything the library raises: every class
+    defined in the three packages is in `rsi.errors.__all__` (issue 48 item 4)."""
+    classes = _exception_classes()
+    assert len(classes) >= 25  # the scan found them, or this test proves nothing
+    missing = sorted(
+        dotted
+        for dotted, cls in classes.items()
+        if cls.__name__ not in rsi.errors.__all__ or getattr(rsi.errors, cls.__name__) is not cls
+    )
+    outside = sorted(
+        n for n in rsi.errors.__all__ if not issubclass(getattr(rsi.errors, n), rsi.errors.RsiError)
+    )
+    stale = sorted(set(rsi.errors.__all__) - {cls.__name__ for cls in classes.values()})
+    assert (missing, outside, stale) == ([], [], [])
 
 
 def _tag_names() -> set[str]:
@@ -247,25 +273,19 @@ SEARCH_SPACE_ALLOWED: dict[str, set[str]] = {
     "edits": {"errors", "identity", "prose", "schema", "space"},
 }
 EVALUATORS_ALLOWED: dict[str, set[str]] = {
-    "__init__": set(),
-    "splits": set(),
+    # The surface names every public part (lazily); see test_evaluators_surface_*.
+    "__init__": {"defaults", "harbor", "judging", "llm", "runners", "sandbox", "tasks", "testing"},
     "defaults": set(),
-    "sandbox": {"defaults"},
     "llm": set(),
-    "once": set(),
-    "junit": {"sandbox"},
-    "metrics": {"junit", "sandbox"},
-    # Harbor task directories are tasks: the loader dispatches to evaluators.harbor, which
-    # builds on Task (a known cycle, to be split into a task-model module).
-    "tasks": {"splits", "harbor"},
+    "sandbox": {"defaults"},
+    # Harbor's task format is read in `tasks`; `harbor` builds and verifies its images.
+    "tasks": set(),
     "harbor": {"sandbox", "tasks"},
+    "judging": {"sandbox", "tasks"},
     # The latency runner's judge builds TaskJudgement records.
-    "runners": {"judge", "junit", "llm", "once", "sandbox", "tasks"},
-    "pool_overlap": {"runners"},
-    "judge": {"harbor", "junit", "metrics", "sandbox", "tasks"},
-    "judge_memo": {"judge", "once", "sandbox", "tasks"},
-    "suite_coverage": {"judge", "sandbox", "tasks"},
-    "task_validation": {"judge", "pool_overlap", "runners", "sandbox", "tasks"},
+    "runners": {"judging", "llm", "sandbox", "tasks"},
+    # Supported doubles for tests: a sandbox, a runner and its judge.
+    "testing": {"judging", "runners", "sandbox", "tasks"},
 }
 DEBT = ROOT / "tests" / "fixtures" / "architecture_debt"
 
@@ -446,3 +466,165 @@ def test_no_module_is_over_400_lines() -> None:
         if (lines := len(path.read_text().splitlines())) > MAX_MODULE_LINES
     ]
     assert long_modules == []
+
+
+# The evaluators surface (issue 48 item 3). Code outside `evaluators` that these rules cover:
+SURFACE_CLIENTS = ("rsi", "experiments")
+
+
+def _evaluators_imports(path: Path) -> list[tuple[str, str | None]]:
+    """(module, name) for every import of `evaluators` in a file, type-checking and
+    function-local ones included; name is None for `import evaluators.x`."""
+    found: list[tuple[str, str | None]] = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found += [(a.name, None) for a in node.names if a.name.split(".")[0] == "evaluators"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            found += [
+                (node.module, alias.name)
+                for alias in node.names
+                if node.module.split(".")[0] == "evaluators"
+            ]
+    return found
+
+
+def _surface_breaches(path: Path, home: str | None) -> list[str]:
+    """Imports from `path` (in evaluators part `home`, or outside when None) that pass a
+    part's surface: a module inside another part, or a name not in that part's `__all__`."""
+    import evaluators
+
+    breaches = []
+    for module, name in _evaluators_imports(path):
+        pieces = module.split(".")
+        if len(pieces) > 1 and pieces[1] == home:
+            continue  # inside its own part a module imports its siblings directly
+        if len(pieces) > 2 or (len(pieces) == 2 and pieces[1] not in evaluators.__all__):
+            breaches.append(f"{path.relative_to(ROOT)} imports {module}")
+        elif len(pieces) == 1 and name is not None and name not in evaluators.__all__:
+            breaches.append(f"{path.relative_to(ROOT)} imports evaluators.{name}")
+        elif len(pieces) == 2 and name is not None:
+            surface = getattr(importlib.import_module(module), "__all__", ())
+            if name not in surface:
+                breaches.append(f"{path.relative_to(ROOT)} imports {name} from {module}")
+    return breaches
+
+
+def test_evaluators_surface_loads_no_part() -> None:
+    """`import evaluators` names its parts and loads none (rsi.cli imports it lazily)."""
+    import subprocess
+    import sys
+
+    code = "import evaluators, sys; print(sorted(m for m in sys.modules if 'evaluators.' in m))"
+    loaded = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    import evaluators
+
+    assert loaded.stdout.strip() == "[]"
+    assert set(evaluators.__all__) == {p for p in EVALUATORS_ALLOWED if p != "__init__"}
+    assert evaluators.tasks.TaskSet.__module__ == "evaluators.tasks.task_set"
+
+
+def test_rsi_and_experiments_use_only_the_evaluators_surface() -> None:
+    """From outside `evaluators`, an import names `evaluators` or one of its parts
+    (`evaluators.tasks`), and only a name in that part's `__all__`; never a module inside
+    a part (`evaluators.tasks.splits`) or a sub-package of one (`evaluators.runners.scripted`)."""
+    breaches = [
+        breach
+        for client in SURFACE_CLIENTS
+        for path in _modules(client)
+        for breach in _surface_breaches(path, None)
+    ]
+    assert breaches == []
+
+
+def test_evaluators_parts_meet_at_their_surface() -> None:
+    """Inside `evaluators`, one part imports another only through its `__init__` and only
+    the names in its `__all__`."""
+    breaches = [
+        breach
+        for path in _modules("evaluators")
+        for breach in _surface_breaches(path, _top_part(path)[1])
+    ]
+    assert breaches == []
+
+
+def _module_name(path: Path) -> str:
+    parts = path.relative_to(ROOT).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _import_graph(package: str) -> dict[str, set[str]]:
+    """Module -> the modules of `package` it imports, type-checking and function-local
+    imports included (`from a.b import c` counts `a.b.c` when c is a module)."""
+    modules = {_module_name(path): path for path in _modules(package)}
+    graph: dict[str, set[str]] = {}
+    for name, path in modules.items():
+        targets = set()
+        for module, imported in _evaluators_imports(path) if package == "evaluators" else []:
+            child = f"{module}.{imported}"
+            targets.add(child if child in modules else module)
+        graph[name] = {t for t in targets if t in modules and t != name}
+    return graph
+
+
+def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one node (Tarjan's algorithm)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                member = stack.pop()
+                component.append(member)
+                if member == node:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return found
+
+
+def test_no_import_circle_inside_evaluators() -> None:
+    """No two modules of `evaluators` import each other, even through others, even only
+    while type checking; and the parts' allowed imports draw no circle either."""
+    assert _cycles(_import_graph("evaluators")) == []
+    parts = {part: deps - {part} for part, deps in EVALUATORS_ALLOWED.items() if part != "__init__"}
+    assert _cycles(parts) == []
+
+
+def test_the_evaluators_surface_checks_see_a_violation(tmp_path: Path) -> None:
+    """The surface and circle scans must find a breach, or the tests above prove nothing."""
+    module = tmp_path / "bad.py"
+    module.write_text(
+        "from typing import TYPE_CHECKING\n"
+        "from evaluators.tasks.splits import Role\n"
+        "from evaluators.tasks import _load_any\n"
+        "if TYPE_CHECKING:\n    from evaluators.runners.scripted import ScriptedRunner\n"
+    )
+    module = module.rename(ROOT / "tests" / f"_surface_probe_{tmp_path.name}.py")
+    try:
+        breaches = _surface_breaches(module, None)
+    finally:
+        module.unlink()
+    assert [b.split(" imports ")[1] for b in breaches] == [
+        "evaluators.tasks.splits",
+        "_load_any from evaluators.tasks",
+        "evaluators.runners.scripted",
+    ]
+    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]

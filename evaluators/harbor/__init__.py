@@ -1,7 +1,9 @@
-"""Harbor task directories as tasks whose targets are images (DESIGN.md section 4).
+"""Harbor pools: build and verify the images of Harbor tasks (DESIGN.md section 4).
 
-- `load_harbor_task`, `is_harbor_dir`: read a Harbor task (`evaluators.tasks.TaskSet.load`
-  does so for every Harbor-shaped directory of a pool);
+Reading a Harbor task directory is `evaluators.tasks`' job (`HarborTask`,
+`load_harbor_task`; `TaskSet.load` does so for every Harbor-shaped directory of a pool).
+Here:
+
 - `build_pool`: build each task's initial, reference and panel images, cached by content
   hash, with `FROM` references mapped to local images (`parse_base_images`);
 - `validate_harbor_task`: the source verifier (`tests/test.sh`, as Harbor runs it) labels
@@ -15,15 +17,6 @@ from __future__ import annotations
 from evaluators.harbor.bases import parse_base_images, resolve_base
 from evaluators.harbor.images import BUILD_NETWORKS, BuildFailed
 from evaluators.harbor.pool import BuildRecord, build_pool, default_logs_dir
-from evaluators.harbor.spec import HarborToml
-from evaluators.harbor.task import (
-    HarborImages,
-    HarborTask,
-    PanelImage,
-    harbor_task_id,
-    is_harbor_dir,
-    load_harbor_task,
-)
 from evaluators.harbor.verifier import (
     HarborValidation,
     VerifierRun,
@@ -35,17 +28,10 @@ __all__ = [
     "BUILD_NETWORKS",
     "BuildFailed",
     "BuildRecord",
-    "HarborImages",
-    "HarborTask",
-    "HarborToml",
     "HarborValidation",
-    "PanelImage",
     "VerifierRun",
     "build_pool",
     "default_logs_dir",
-    "harbor_task_id",
-    "is_harbor_dir",
-    "load_harbor_task",
     "parse_base_images",
     "parse_reward",
     "resolve_base",

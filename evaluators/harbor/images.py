@@ -30,7 +30,7 @@ import requests.exceptions
 
 from evaluators.harbor.bases import image_id, resolve_base, rewrite_dockerfile
 from evaluators.harbor.containers import LABEL, removed_after, run_once, tar_dir
-from evaluators.harbor.task import SOLVE_SCRIPT, HarborTask
+from evaluators.tasks import SOLVE_SCRIPT, HarborTask
 from search_space import UserInputError
 
 HASH_VERSION = b"rsi-harbor-image-v1"

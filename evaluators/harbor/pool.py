@@ -20,9 +20,8 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter
 
 from evaluators.harbor.containers import LABEL, read_tree, removed_after
 from evaluators.harbor.images import BUILD_NETWORKS, StepLog, build_initial, build_solved
-from evaluators.harbor.task import HarborImages, HarborTask, PanelImage
 from evaluators.sandbox import docker_client
-from evaluators.tasks import PublicFile, TaskSet
+from evaluators.tasks import HarborImages, HarborTask, PanelImage, PublicFile, TaskSet
 from search_space import UserInputError
 
 PUBLIC_FILE_LIMIT = 256 * 1024  # larger files are listed, not shown

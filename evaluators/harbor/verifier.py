@@ -29,9 +29,8 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.harbor.containers import LABEL, empty_dirs, read_files, removed_after, run_once
 from evaluators.harbor.containers import tar_dir as _tar_dir
-from evaluators.harbor.task import TEST_SCRIPT, HarborTask
 from evaluators.sandbox import docker_client
-from evaluators.tasks import PanelLabel
+from evaluators.tasks import TEST_SCRIPT, HarborTask, PanelLabel
 from search_space import UserInputError
 
 _COMMAND = (

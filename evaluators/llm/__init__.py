@@ -71,7 +71,7 @@ from evaluators.llm.tool_session import (
     ToolSession,
     tool_spec,
 )
-from evaluators.llm.transport import LmFactory, litellm_lm
+from evaluators.llm.transport import LmFactory, MissingKey, litellm_lm
 
 __all__ = [
     "ARGUMENT_CHARS",
@@ -94,6 +94,7 @@ __all__ = [
     "LlmUsage",
     "LmFactory",
     "MalformedReplies",
+    "MissingKey",
     "ModelHealth",
     "MoneyCaps",
     "MoneyLedger",

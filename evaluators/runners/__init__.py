@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from evaluators.runners.author_pool import AuthorPool, TaskDirPools, load_author_pool
-
 # The protocol and its records first: every runner module below imports them.
 from evaluators.runners.base import (
     Runner,
@@ -24,18 +22,24 @@ from evaluators.runners.base import (
     run_safely,
 )
 from evaluators.runners.harness_settings import HarnessSettings
-from evaluators.runners.latency import LatencyRunner, LatencySettings, latency_judge
-from evaluators.runners.noise import ScriptedSettings
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.latency import LatencyRunner, LatencySettings, drawn_wait, latency_judge
+from evaluators.runners.scripted import ScriptedRunner, ScriptedSettings
+from evaluators.tasks import AuthorPool, TaskDirPools, load_author_pool
 
 if TYPE_CHECKING:
-    from evaluators.runners.testhelix import LlmTaskModels, TestHelixRunner
+    from evaluators.runners.testhelix import (
+        HarnessStopped,
+        LlmTaskModels,
+        TestHelixRunner,
+        ToolRefused,
+    )
 
-_HARNESS_NAMES = ("LlmTaskModels", "TestHelixRunner")
+_HARNESS_NAMES = ("HarnessStopped", "LlmTaskModels", "TestHelixRunner", "ToolRefused")
 
 __all__ = [
     "AuthorPool",
     "HarnessSettings",
+    "HarnessStopped",
     "LatencyRunner",
     "LatencySettings",
     "LlmTaskModels",
@@ -47,8 +51,10 @@ __all__ = [
     "ScriptedSettings",
     "TaskDirPools",
     "TestHelixRunner",
+    "ToolRefused",
     "Trace",
     "Usage",
+    "drawn_wait",
     "latency_judge",
     "load_author_pool",
     "run_safely",

@@ -31,7 +31,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from evaluators.judge import JudgeSettings, TargetKind, TargetResult, TaskJudgement
+from evaluators.judging import JudgeSettings, TargetKind, TargetResult, TaskJudgement
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Isolation, Outcome, Sandbox
 from evaluators.tasks import PublicTask, Task

@@ -11,7 +11,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from evaluators.runners.author_pool import AuthorItem
+from evaluators.tasks import AuthorItem
 
 BROKEN_SIGNATURES = (
     re.compile(r"\bNameError\b"),

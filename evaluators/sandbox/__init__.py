@@ -23,9 +23,11 @@ from evaluators.sandbox.base import (
     RunSpec,
     Sandbox,
 )
+from evaluators.sandbox.cgroups import CgroupSupport
 from evaluators.sandbox.local import LocalSandbox
 from evaluators.sandbox.scratch import scratch_dir
 from evaluators.sandbox.slots import SlotLimitedSandbox
+from evaluators.sandbox.workspace import SYSTEM_PATH, sandbox_env
 from search_space import UserInputError
 
 if TYPE_CHECKING:
@@ -52,7 +54,9 @@ __all__ = [
     "DEFAULT_RESULTS_XML_LIMIT_BYTES",
     "DEFAULT_TIMEOUT_CAP_S",
     "PYTHON_IMAGE",
+    "SYSTEM_PATH",
     "BootstrapError",
+    "CgroupSupport",
     "DockerSandbox",
     "DockerUnavailable",
     "Isolation",
@@ -68,6 +72,7 @@ __all__ = [
     "bootstrap_python",
     "docker_client",
     "make_sandbox",
+    "sandbox_env",
     "scratch_dir",
 ]
 

@@ -1,7 +1,7 @@
 """Build the docker backend's base image, `rsi-base:bookworm` (docs/design.md section 12).
 
 With a registry reachable the image comes from a Dockerfile on `python:3.11-slim` plus
-pytest and coverage.py (the judge's coverage runs, `evaluators/suite_coverage.py`). Without
+pytest and coverage.py (the judge's coverage runs, `evaluators/judging/suite_coverage.py`). Without
 one (the usual case here) it is a Debian bookworm root made by `debootstrap
 --variant=minbase --include=python3,python3-pytest,python3-coverage` from the mirror apt
 already uses, imported with `docker import`. About two minutes either way.

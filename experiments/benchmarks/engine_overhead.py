@@ -50,7 +50,7 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from evaluators.judge import judge  # noqa: E402
+from evaluators.judging import judge  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
 from rsi.engine import Engine, Evaluator, ProposalStep, build_services, evaluation  # noqa: E402
 from rsi.journal import EVENTS_FILE, Journal, evaluation_op  # noqa: E402

@@ -60,8 +60,10 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from evaluators.runners.base import RunnerLimits  # noqa: E402
-from evaluators.runners.latency import drawn_wait  # noqa: E402
+from evaluators.runners import (  # noqa: E402
+    RunnerLimits,
+    drawn_wait,
+)
 from experiments.benchmarks.scaling_meter import (  # noqa: E402
     PARTS,
     Breakdown,

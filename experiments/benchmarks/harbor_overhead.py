@@ -27,11 +27,9 @@ import uuid
 from collections.abc import Callable
 from pathlib import Path
 
-from evaluators.harbor import HarborTask, build_pool
-from evaluators.sandbox import DEFAULT_IMAGE, Outcome, RunSpec
-from evaluators.sandbox.bootstrap import docker_client
-from evaluators.sandbox.docker_backend import DockerSandbox
-from evaluators.tasks import TaskSet
+from evaluators.harbor import build_pool
+from evaluators.sandbox import DEFAULT_IMAGE, DockerSandbox, Outcome, RunSpec, docker_client
+from evaluators.tasks import HarborTask, TaskSet
 
 ROOT = Path(__file__).resolve().parents[2]
 POOL = ROOT / "experiments" / "harbor"

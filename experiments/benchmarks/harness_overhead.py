@@ -36,8 +36,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from evaluators.llm import LlmSettings, ResponseCache  # noqa: E402
-from evaluators.runners.base import RunnerLimits  # noqa: E402
-from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner  # noqa: E402
+from evaluators.runners import (  # noqa: E402
+    HarnessSettings,
+    LlmTaskModels,
+    RunnerLimits,
+    TestHelixRunner,
+)
 from evaluators.sandbox import LocalSandbox, RunResult, RunSpec  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from search_space import Strategy  # noqa: E402

@@ -27,15 +27,25 @@ os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-from evaluators.judge import JudgeSettings  # noqa: E402
-from evaluators.once import directory_digest  # noqa: E402
-from evaluators.runners.author_pool import TaskDirPools  # noqa: E402
-from evaluators.runners.base import RunnerLimits  # noqa: E402
-from evaluators.runners.noise import ScriptedSettings  # noqa: E402
-from evaluators.runners.scripted import ScriptedRunner  # noqa: E402
-from evaluators.sandbox import make_sandbox  # noqa: E402
-from evaluators.sandbox.base import RunResult, RunSpec, Sandbox  # noqa: E402
-from evaluators.tasks import TaskSet  # noqa: E402
+from evaluators.judging import (  # noqa: E402
+    JudgeSettings,
+    directory_digest,
+)
+from evaluators.runners import (  # noqa: E402
+    RunnerLimits,
+    ScriptedRunner,
+    ScriptedSettings,
+)
+from evaluators.sandbox import (  # noqa: E402
+    RunResult,
+    RunSpec,
+    Sandbox,
+    make_sandbox,
+)
+from evaluators.tasks import (  # noqa: E402
+    TaskDirPools,
+    TaskSet,
+)
 from rsi.engine import EvaluationServices, evaluate_one, evaluation  # noqa: E402
 from rsi.journal import Evaluation  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402

@@ -32,9 +32,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscap
 
 from landscape import MemoSandbox, initial_strategy, offline_services  # noqa: E402
 
-from evaluators.runners.author_pool import TaskDirPools  # noqa: E402
-from evaluators.runners.noise import ScriptedSettings  # noqa: E402
-from evaluators.runners.scripted import ScriptedRunner  # noqa: E402
+from evaluators.runners import (  # noqa: E402
+    ScriptedRunner,
+    ScriptedSettings,
+)
+from evaluators.tasks import TaskDirPools  # noqa: E402
 from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
 
 LEVELS = (0.0, 0.1, 0.2)

@@ -27,10 +27,16 @@ from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-from evaluators.sandbox import LocalSandbox, Outcome, RunSpec
-from evaluators.sandbox.cgroups import CgroupSupport
-from evaluators.sandbox.docker_backend import DockerSandbox, DockerUnavailable
-from evaluators.sandbox.workspace import SYSTEM_PATH, sandbox_env
+from evaluators.sandbox import (
+    SYSTEM_PATH,
+    CgroupSupport,
+    DockerSandbox,
+    DockerUnavailable,
+    LocalSandbox,
+    Outcome,
+    RunSpec,
+    sandbox_env,
+)
 
 RUN_SH = (
     'cd "$APP_DIR"\n'

@@ -18,9 +18,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from evaluators.metrics import TaskOutcomes
+from evaluators.judging import TaskCoverage, TaskOutcomes
 from evaluators.runners import RunnerLimits, Usage
-from evaluators.suite_coverage import TaskCoverage
 from search_space import UserInputError
 
 CONTROLS_FILE = "benchmark.json"

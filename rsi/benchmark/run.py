@@ -26,12 +26,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from evaluators.judge import JudgeSettings, judge
+from evaluators.judging import (
+    CoverageReport,
+    JudgeSettings,
+    TaskOutcomes,
+    TrustedRun,
+    judge,
+    measure,
+    trusted_run,
+)
 from evaluators.llm import CapReached, MoneyCaps, MoneyLedger, Price
-from evaluators.metrics import TaskOutcomes
 from evaluators.runners import Runner, RunnerLimits, run_safely
 from evaluators.sandbox import Sandbox, scratch_dir
-from evaluators.suite_coverage import CoverageReport, TrustedRun, measure, trusted_run
 from evaluators.tasks import Task, TaskSet
 from rsi.benchmark.configurations import BenchConfiguration
 from rsi.benchmark.ledger import BenchEvaluation, BenchLedger

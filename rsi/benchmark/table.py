@@ -18,8 +18,14 @@ from collections.abc import Sequence
 import numpy as np
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.metrics import AggregateScores, TaskOutcomes, aggregate, score_task
-from evaluators.suite_coverage import CoverageStatus, CoverageValue
+from evaluators.judging import (
+    AggregateScores,
+    CoverageStatus,
+    CoverageValue,
+    TaskOutcomes,
+    aggregate,
+    score_task,
+)
 from rsi.benchmark.configurations import COMPARISONS, CONFIGURATIONS
 from rsi.benchmark.ledger import BenchEvaluation
 from rsi.release import exact_mcnemar_p, paired_bootstrap_diffs

@@ -37,7 +37,8 @@ def built_pool(
     """`tasks` with every Harbor task's images built (or found cached), with a progress bar."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn
 
-    from evaluators.harbor import HarborTask, build_pool, parse_base_images
+    from evaluators.harbor import build_pool, parse_base_images
+    from evaluators.tasks import HarborTask
 
     harbor = [task for task in tasks.tasks if isinstance(task, HarborTask)]
     if not harbor:

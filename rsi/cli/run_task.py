@@ -143,8 +143,7 @@ def _score_submission(
     result: RunnerResult, task: Task, services: EvaluationServices, out: Path, *, panel: bool
 ) -> tuple[Path | None, dict[str, Any] | None]:
     """Copy the submission under `out` and judge it: (its copy, its scores), or Nones."""
-    from evaluators.judge import judge
-    from evaluators.metrics import score_task
+    from evaluators.judging import judge, score_task
 
     if result.submission is None:
         return None, None

@@ -13,7 +13,7 @@ from rsi.cli.harbor_pool import BaseImageOption, built_pool
 from rsi.cli.output import console, print_json
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
-    from evaluators.judge import TargetResult, TaskJudgement
+    from evaluators.judging import TargetResult, TaskJudgement
     from evaluators.sandbox import Sandbox
     from evaluators.tasks import Task
 
@@ -53,7 +53,7 @@ def build_sandbox(backend: Backend, *, allow_reduced_isolation: bool, image: str
 
 
 def _test_counts(result: TargetResult) -> dict[str, int] | None:
-    from evaluators.junit import TestStatus
+    from evaluators.judging import TestStatus
 
     if result.tests is None:
         return None
@@ -150,8 +150,8 @@ def score(
     build`); the suite runs in a fresh container of each with `$APP_DIR` at the initial
     image's working directory.
     """
-    from evaluators.harbor import HarborTask
-    from evaluators.judge import JudgeSettings, judge
+    from evaluators.judging import JudgeSettings, judge
+    from evaluators.tasks import HarborTask
     from search_space import UserInputError
 
     if not suite_dir.is_dir():

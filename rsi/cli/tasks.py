@@ -23,11 +23,10 @@ from rsi.cli.score import (
 )
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
-    from evaluators.harbor import BuildRecord, HarborTask, HarborValidation
-    from evaluators.judge import JudgeSettings
+    from evaluators.harbor import BuildRecord, HarborValidation
+    from evaluators.judging import JudgeSettings, TaskValidation
     from evaluators.sandbox import Sandbox
-    from evaluators.task_validation import TaskValidation
-    from evaluators.tasks import Task, TaskSet
+    from evaluators.tasks import HarborTask, Task, TaskSet
 
 tasks_app = typer_app(help="Check the task corpus.", no_args_is_help=True)
 
@@ -63,8 +62,7 @@ def validation_json(validation: TaskValidation | HarborValidation) -> dict[str, 
 
 
 def _author_problems(task: Task) -> list[str]:
-    from evaluators.pool_overlap import verifier_overlap
-    from evaluators.runners import load_author_pool
+    from evaluators.tasks import load_author_pool, verifier_overlap
     from search_space import UserInputError
 
     if not task.author_dir.is_dir():
@@ -105,8 +103,8 @@ def _load_reporting_each(directory: Path) -> TaskSet:
 def _validate_one(
     task: Task, sandbox: Sandbox, settings: JudgeSettings, pool: ThreadPoolExecutor
 ) -> TaskValidation | HarborValidation:
-    from evaluators.harbor import HarborTask
-    from evaluators.task_validation import validate_task
+    from evaluators.judging import validate_task
+    from evaluators.tasks import HarborTask
 
     if isinstance(task, HarborTask):
         return _validate_harbor(task, pool)
@@ -198,7 +196,7 @@ def validate(
     --json prints {"ok": bool, "backend": str, "tasks": [{"task", "ok", "problems": [str],
     "targets": [... as in `rsi score --json` ...]}]}.
     """
-    from evaluators.judge import JudgeSettings
+    from evaluators.judging import JudgeSettings
     from search_space import UserInputError, counted
 
     task_set = _load_reporting_each(directory)

@@ -11,8 +11,7 @@ from rsi.cli.output import console, print_json
 from rsi.cli.tasks import tasks_app
 
 if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.py)
-    from evaluators.splits import RoleSplit, Splits
-    from evaluators.tasks import TaskSet
+    from evaluators.tasks import RoleSplit, Splits, TaskSet
 
 
 def register(app: typer.Typer) -> None:

@@ -21,8 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from evaluators.judge import JudgeSettings, TaskJudgement, judge
-from evaluators.judge_memo import RememberedJudgements
+from evaluators.judging import JudgeSettings, RememberedJudgements, TaskJudgement, judge
 from evaluators.runners import Runner, RunnerLimits, RunnerResult, run_safely
 from evaluators.sandbox import Outcome, Sandbox, scratch_dir
 from evaluators.tasks import Task, TaskSet

@@ -5,20 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from pathlib import Path
 
-from evaluators.harbor import HarborTask, build_pool
-from evaluators.judge import JudgeSettings, judge
-from evaluators.judge_memo import RememberedJudgements
+from evaluators.harbor import build_pool
+from evaluators.judging import JudgeSettings, RememberedJudgements, judge
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
-from evaluators.runners import (
-    LatencyRunner,
-    Runner,
-    RunnerLimits,
-    ScriptedRunner,
-    TaskDirPools,
-    latency_judge,
-)
+from evaluators.runners import LatencyRunner, Runner, RunnerLimits, ScriptedRunner, latency_judge
 from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
-from evaluators.tasks import TaskSet
+from evaluators.tasks import HarborTask, TaskDirPools, TaskSet
 from rsi.config import ExperimentConfig
 from rsi.engine.evaluation import EvaluationServices
 from rsi.proposers import OptunaProposer, PolicyProposer, Proposer

@@ -30,6 +30,7 @@ from rsi.proposers.policy import PolicyProposer
 
 if TYPE_CHECKING:
     from rsi.proposers.reflective import (
+        HostCheckFailed,
         ReflectiveProposer,
         ReflectiveStack,
         Refusal,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     )
 
 _REFLECTIVE_NAMES = (
+    "HostCheckFailed",
     "ReflectiveProposer",
     "ReflectiveStack",
     "Refusal",
@@ -47,6 +49,7 @@ _REFLECTIVE_NAMES = (
 
 __all__ = [
     "DagNode",
+    "HostCheckFailed",
     "Insight",
     "NoProposal",
     "Note",

@@ -20,12 +20,12 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.judge import TargetKind, TaskJudgement, judge
-from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners.author_pool import load_author_pool
+from evaluators.judging.judge import TargetKind, TaskJudgement, judge
+from evaluators.judging.task_validation import validate_task
 from evaluators.sandbox import Outcome, Sandbox, make_sandbox
-from evaluators.task_validation import validate_task
 from evaluators.tasks import PanelLabel, load_task
+from evaluators.tasks.author_pool import load_author_pool
+from evaluators.tasks.pool_overlap import verifier_overlap
 
 REPO = Path(__file__).resolve().parents[2]
 CORPUS = REPO / "experiments" / "tasks"

@@ -14,7 +14,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from evaluators.judge import TaskJudgement, judge
+from evaluators.judging.judge import TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, RunnerResult
 from evaluators.tasks import PublicTask, Task
 from rsi.config import load_config

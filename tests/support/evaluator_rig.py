@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import JudgeSettings
+from evaluators.judging.judge import JudgeSettings
 from evaluators.runners.base import RunnerLimits
 from rsi.engine import EvaluationServices, Evaluator, ThreadPool
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op

@@ -17,7 +17,6 @@ from typing import Any
 import tomllib
 from pydantic import BaseModel
 
-from evaluators.runners.author_pool import SKILL_TECHNIQUE
 from evaluators.runners.testhelix.signatures import (
     ChallengeRepairs,
     ChallengeTests,
@@ -31,6 +30,7 @@ from evaluators.runners.testhelix.signatures import (
     WritePair,
 )
 from evaluators.tasks import TaskSet
+from evaluators.tasks.author_pool import SKILL_TECHNIQUE
 from tests.support import harness_model
 from tests.support.llm_server import Responder
 

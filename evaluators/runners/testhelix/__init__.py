@@ -9,6 +9,7 @@ support and merging). Prompts are the versioned files in `prompts/`. Never impor
 """
 
 from evaluators.runners.harness_settings import HarnessSettings
+from evaluators.runners.testhelix.agent import ToolRefused
 from evaluators.runners.testhelix.llm_port import LlmTaskModels
 from evaluators.runners.testhelix.model import Answer, Ask, HarnessStopped
 from evaluators.runners.testhelix.runner import TaskLlm, TaskModels, TestHelixRunner
@@ -22,4 +23,5 @@ __all__ = [
     "TaskLlm",
     "TaskModels",
     "TestHelixRunner",
+    "ToolRefused",
 ]

@@ -22,8 +22,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
-from evaluators.junit import TestStatus, parse_junit
-from evaluators.once import Once
+from evaluators.judging import Once, TestStatus, parse_junit
 from evaluators.runners.suite_draft import CONFTEST, RUN_SH, stable_output
 from evaluators.runners.testhelix.model import HarnessStopped
 from evaluators.runners.testhelix.signatures import SourceFile

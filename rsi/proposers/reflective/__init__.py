@@ -48,7 +48,7 @@ from rsi.proposers.reflective._sessions import (
     namespace,
 )
 from rsi.proposers.reflective._stack import ReflectiveStack
-from rsi.proposers.reflective._validation import COPY_WORDS, Refusal
+from rsi.proposers.reflective._validation import COPY_WORDS, HostCheckFailed, Refusal
 from rsi.proposers.reflective._workspace import READ_CHARS, OptimizerWorkspace, proposal_files
 from rsi.proposers.reflective.prompts import prompt_versions
 
@@ -57,6 +57,7 @@ __all__ = [
     "READ_CHARS",
     "SESSIONS",
     "TURN_MAX_TOKENS",
+    "HostCheckFailed",
     "OptimizerWorkspace",
     "ReflectiveProposer",
     "ReflectiveStack",

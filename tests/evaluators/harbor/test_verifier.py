@@ -8,11 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.harbor import HarborTask, HarborValidation
+from evaluators.harbor import HarborValidation
 from evaluators.harbor.verifier import run_verifier
 from evaluators.sandbox.bootstrap import docker_client
 from evaluators.sandbox.docker_backend import DockerSandbox
 from evaluators.tasks import TaskSet
+from evaluators.tasks.harbor_task import HarborTask
 from rsi.cli.tasks import validation_json
 from tests.support.harbor_fixtures import write_task
 

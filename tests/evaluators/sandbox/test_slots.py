@@ -10,7 +10,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from evaluators.judge import judge
+from evaluators.judging.judge import judge
 from evaluators.sandbox import Isolation, Outcome, RunResult, RunSpec
 from evaluators.sandbox.slots import SlotLimitedSandbox
 from evaluators.tasks import load_task

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.metrics import TaskOutcomes
+from evaluators.judging.metrics import TaskOutcomes
 from evaluators.runners import RunnerLimits
 from rsi.benchmark import BenchControls, BenchEvaluation, BenchLedger
 from rsi.benchmark.ledger import EVALUATIONS_FILE

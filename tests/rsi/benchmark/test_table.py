@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from evaluators.metrics import TaskOutcomes
+from evaluators.judging.metrics import TaskOutcomes
 from evaluators.sandbox import Outcome
 from rsi.benchmark import BenchEvaluation, BenchLedger, plan_benchmark
 from rsi.benchmark.ledger import EVALUATIONS_FILE

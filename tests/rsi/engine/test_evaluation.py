@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import TargetKind, TargetResult, TaskJudgement
-from evaluators.judge_memo import RememberedJudgements
+from evaluators.judging.judge import TargetKind, TargetResult, TaskJudgement
+from evaluators.judging.judge_memo import RememberedJudgements
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Isolation, Outcome
 from rsi.engine import (

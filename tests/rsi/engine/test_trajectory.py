@@ -12,7 +12,7 @@ from typing import Any
 
 import orjson
 
-from evaluators.judge import TargetKind, TargetResult, TaskJudgement
+from evaluators.judging.judge import TargetKind, TargetResult, TaskJudgement
 from evaluators.runners import RunnerLimits, RunnerResult, Trace
 from evaluators.sandbox import Isolation, Outcome
 from rsi.engine import evaluate_one

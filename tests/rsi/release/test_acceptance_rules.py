@@ -14,7 +14,8 @@ from typing import get_args
 import pytest
 
 from evaluators.tasks import TaskSet
-from experiments.benchmarks.null_world import CoinRunner, null_services
+from evaluators.testing import CoinRunner
+from experiments.benchmarks.null_world import null_services
 from rsi.config import ExperimentConfig, ReleaseSection, SearchSection, load_config
 from rsi.engine import ACCEPTANCE_RULES, Engine, ScreenVerdict, acceptance_rule, load_initial
 from rsi.journal import EVENTS_FILE, Screened, SearchState

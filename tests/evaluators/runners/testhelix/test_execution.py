@@ -12,8 +12,9 @@ import pytest
 
 from evaluators.runners.testhelix.execution import Workbench
 from evaluators.runners.testhelix.signatures import SourceFile
-from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec
+from evaluators.sandbox import LocalSandbox, Outcome
 from evaluators.tasks import TaskSet
+from evaluators.testing import RecordingSandbox
 
 ROOT = Path(__file__).resolve().parents[4]
 PASSES = [
@@ -23,30 +24,7 @@ FAILS = [SourceFile(path="test_calc.py", content="def test_no():\n    assert Fal
 REPAIR = [SourceFile(path="calc.py", content="def clamp(x, low, high):\n    return x\n")]
 
 
-class CountingSandbox:
-    """The real sandbox, counting its runs; `hold` keeps every run waiting until set, and
-    `fail_first` raises on the first run as an infrastructure failure would."""
-
-    name = "counting"
-
-    def __init__(self, inner: LocalSandbox, *, fail_first: bool = False) -> None:
-        self.inner, self.fail_first = inner, fail_first
-        self.runs: list[RunSpec] = []
-        self.hold = threading.Event()
-        self.hold.set()
-        self._lock = threading.Lock()
-
-    def run(self, spec: RunSpec) -> RunResult:
-        with self._lock:
-            self.runs.append(spec)
-            failing = self.fail_first and len(self.runs) == 1
-        assert self.hold.wait(60)
-        if failing:
-            raise OSError("the sandbox lost its workspace")
-        return self.inner.run(spec)
-
-
-def _bench(sandbox: CountingSandbox, tmp_path: Path) -> Workbench:
+def _bench(sandbox: RecordingSandbox, tmp_path: Path) -> Workbench:
     task = TaskSet.load(ROOT / "tests/fixtures/tasks").get("clamp-range").public()
     return Workbench(sandbox, task, tmp_path, test_timeout_s=30, repeats=1, tool_output_chars=2000)
 
@@ -54,7 +32,7 @@ def _bench(sandbox: CountingSandbox, tmp_path: Path) -> Workbench:
 def test_an_identical_check_runs_once_and_says_so(
     bwrap_sandbox: LocalSandbox, tmp_path: Path
 ) -> None:
-    sandbox = CountingSandbox(bwrap_sandbox)
+    sandbox = RecordingSandbox(bwrap_sandbox)
     bench = _bench(sandbox, tmp_path)
 
     own = bench.check(PASSES, REPAIR, "own")
@@ -75,7 +53,7 @@ def test_an_identical_check_runs_once_and_says_so(
 
 
 def test_pairs_asking_at_once_share_one_run(bwrap_sandbox: LocalSandbox, tmp_path: Path) -> None:
-    sandbox = CountingSandbox(bwrap_sandbox)
+    sandbox = RecordingSandbox(bwrap_sandbox)
     bench = _bench(sandbox, tmp_path)
     sandbox.hold.clear()  # the first run waits until every pair has asked
     checks: list[object] = []
@@ -95,7 +73,7 @@ def test_pairs_asking_at_once_share_one_run(bwrap_sandbox: LocalSandbox, tmp_pat
 
 
 def test_a_failed_run_is_not_an_answer(bwrap_sandbox: LocalSandbox, tmp_path: Path) -> None:
-    sandbox = CountingSandbox(bwrap_sandbox, fail_first=True)
+    sandbox = RecordingSandbox(bwrap_sandbox, failures=1)
     bench = _bench(sandbox, tmp_path)
     with pytest.raises(OSError, match="lost its workspace"):
         bench.check(PASSES, REPAIR, "own")

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.judge import judge
-from evaluators.metrics import score_task
+from evaluators.judging.judge import judge
+from evaluators.judging.metrics import score_task
 from evaluators.runners.base import RunnerLimits, Usage
 from evaluators.runners.testhelix import HarnessSettings, TestHelixRunner
 from evaluators.sandbox import LocalSandbox, Outcome, RunResult, RunSpec, Sandbox

@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import JudgeSettings, TaskJudgement, judge
+from evaluators.judging.judge import JudgeSettings, TaskJudgement, judge
 from evaluators.llm import LlmSettings, ResponseCache, UsageCaps, UsageMeter
 from evaluators.runners import RunnerLimits
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from evaluators.harbor import build_pool
-from evaluators.judge import judge
+from evaluators.judging.judge import judge
+from evaluators.judging.metrics import score_task
 from evaluators.llm import LlmSettings, ResponseCache
-from evaluators.metrics import score_task
 from evaluators.runners.base import RunnerLimits
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.sandbox.docker_backend import DockerSandbox

@@ -20,9 +20,9 @@ from typing import Any
 
 import pytest
 
-from evaluators.judge import judge
+from evaluators.judging.judge import judge
+from evaluators.judging.metrics import score_task
 from evaluators.llm import LlmSettings, ResponseCache
-from evaluators.metrics import score_task
 from evaluators.runners.base import RunnerLimits, RunnerResult
 from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
 from evaluators.runners.testhelix.agent import harness_wall_s, suite_timeout_s

@@ -42,8 +42,8 @@ strategy field changes what it does:
 
 With `[runner.scripted] noise` above 0 the author slips now and then (items written
 broken, clauses skipped, a fallible review), seeded per (strategy, task, seed, repeat);
-see `evaluators.runners.noise` for the rates. Repairs and the review live in
-`evaluators.runners.mending`.
+see `evaluators.runners.scripted.noise` for the rates. Repairs and the review live in
+`evaluators.runners.scripted.mending`.
 
 Within one search a check is run once per (task, suite content): another strategy that
 wrote the same suite reads the first run's result, as the deterministic author it is
@@ -62,22 +62,21 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
-from evaluators.junit import TestStatus, parse_junit
-from evaluators.once import Once, directory_digest
-from evaluators.runners.author_pool import (
+from evaluators.judging import Once, TestStatus, directory_digest, parse_junit
+from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
+from evaluators.runners.scripted.clauses import Clause, parse_instruction
+from evaluators.runners.scripted.mending import CHARS_PER_TOKEN, Mender, tokens
+from evaluators.runners.scripted.noise import AuthorNoise, NoiseKey, ScriptedSettings
+from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
+from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
+from evaluators.tasks import (
     SKILL_TECHNIQUE,
     AuthorItem,
     AuthorPool,
     PoolProvider,
+    PublicTask,
     Technique,
 )
-from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
-from evaluators.runners.clauses import Clause, parse_instruction
-from evaluators.runners.mending import CHARS_PER_TOKEN, Mender, tokens
-from evaluators.runners.noise import AuthorNoise, NoiseKey, ScriptedSettings
-from evaluators.runners.suite_draft import Draft, identify_broken, stable_output
-from evaluators.sandbox import Outcome, RunResult, RunSpec, Sandbox
-from evaluators.tasks import PublicTask
 from search_space import Component, Strategy, retrieve_lessons, strategy_id
 
 HARNESS_TOKENS = 13_000

@@ -2,10 +2,11 @@
 
 The harness's checks within a task (`evaluators/runners/testhelix/execution.py`), the
 scripted author's checks and the judge's verdicts within a search
-(`evaluators/runners/scripted.py`, `evaluators/judge_memo.py`) are sandbox runs that give
-the same answer to the same question: the first asker runs it, askers in flight meanwhile
-wait for its answer, later askers get it at once. A run that raised, or whose answer the caller says
-not to keep (an infrastructure failure), is forgotten, so the next asker runs it again.
+(`evaluators/runners/scripted/runner.py`, `evaluators/judging/judge_memo.py`) are sandbox
+runs that give the same answer to the same question: the first asker runs it, askers in
+flight meanwhile wait for its answer, later askers get it at once. A run that raised, or
+whose answer the caller says not to keep (an infrastructure failure), is forgotten, so the
+next asker runs it again.
 """
 
 from __future__ import annotations

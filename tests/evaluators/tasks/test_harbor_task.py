@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.harbor import HarborTask, is_harbor_dir, parse_base_images, parse_reward
-from evaluators.harbor.spec import parse_harbor_toml, size_to_mb
+from evaluators.harbor import parse_base_images, parse_reward
 from evaluators.tasks import TaskSet
+from evaluators.tasks.harbor_spec import parse_harbor_toml, size_to_mb
+from evaluators.tasks.harbor_task import HarborTask, is_harbor_dir
 from search_space.errors import UserInputError
 from tests.support.cli_helpers import assert_one_line_user_error, run_rsi
 from tests.support.harbor_fixtures import write_task

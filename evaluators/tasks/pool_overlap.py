@@ -13,7 +13,7 @@ import ast
 from dataclasses import dataclass
 from pathlib import Path
 
-from evaluators.runners import AuthorPool
+from evaluators.tasks.author_pool import AuthorPool
 
 
 @dataclass(frozen=True)

@@ -19,7 +19,7 @@ from math import comb
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from evaluators.junit import TestCaseResult, TestStatus
+from evaluators.judging.junit import TestCaseResult, TestStatus
 from evaluators.sandbox import Outcome
 
 

@@ -9,19 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.judge import (
-    JudgeSettings,
-    TargetKind,
-    judge,
-    run_spec,
-    task_targets,
-)
-from evaluators.junit import TestStatus
+from evaluators.judging.judge import JudgeSettings, TargetKind, judge, run_spec, task_targets
+from evaluators.judging.junit import TestStatus
+from evaluators.judging.task_validation import validate_task
 from evaluators.sandbox import Isolation, Outcome, Sandbox, make_sandbox
-from evaluators.task_validation import validate_task
 from evaluators.tasks import Task, load_task
 
-FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "tasks" / "clamp-range"
+FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "tasks" / "clamp-range"
 RUN_SH = """#!/usr/bin/env bash
 set -u
 cd "$APP_DIR"

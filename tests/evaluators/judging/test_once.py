@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.once import Once, directory_digest
+from evaluators.judging.once import Once, directory_digest
 
 
 def test_askers_in_flight_wait_for_the_first_run_and_later_askers_get_it_at_once() -> None:

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from evaluators.runners.author_pool import AuthorItem
-from evaluators.runners.noise import AuthorNoise, written_broken
+from evaluators.runners.scripted.noise import AuthorNoise, written_broken
 from evaluators.runners.suite_draft import Draft
+from evaluators.tasks import AuthorItem
 
 REVIEW_VERDICT_TOKENS = 320
 CHARS_PER_TOKEN = 4

@@ -7,18 +7,18 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.runners.author_pool import TaskDirPools
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
-from evaluators.runners.noise import (
+from evaluators.runners.scripted.noise import (
     BROKEN_LINE,
     AuthorNoise,
     NoiseKey,
     ScriptedSettings,
     written_broken,
 )
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.scripted.runner import ScriptedRunner
 from evaluators.sandbox import make_sandbox
 from evaluators.tasks import TaskSet
+from evaluators.tasks.author_pool import TaskDirPools
 from tests.support.probe_task import BASE
 
 KEY = NoiseKey("s-1", "task-a", 42, 0)

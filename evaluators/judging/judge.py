@@ -10,12 +10,17 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from enum import Enum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from evaluators.junit import TestCaseResult, parse_junit
-from evaluators.metrics import SuiteQuality, TaskOutcomes, TaskScores, score_task, suite_quality
+from evaluators.judging.junit import TestCaseResult, parse_junit
+from evaluators.judging.metrics import (
+    SuiteQuality,
+    TaskOutcomes,
+    TaskScores,
+    score_task,
+    suite_quality,
+)
 from evaluators.sandbox import (
     DEFAULT_OUTPUT_LIMIT_BYTES,
     DEFAULT_RESULTS_XML_LIMIT_BYTES,
@@ -26,11 +31,8 @@ from evaluators.sandbox import (
     RunSpec,
     Sandbox,
 )
-from evaluators.tasks import PanelLabel, Task
+from evaluators.tasks import HarborTask, PanelLabel, Task
 from search_space import UserInputError
-
-if TYPE_CHECKING:
-    from evaluators.harbor import HarborTask
 
 DEFAULT_KEPT_OUTPUT_CHARS = 20_000
 
@@ -84,8 +86,6 @@ def task_targets(task: Task, *, panel: bool) -> tuple[Target, ...]:
     A Harbor task's targets are its built images, all run with `$APP_DIR` at the initial
     image's working directory.
     """
-    from evaluators.harbor import HarborTask  # harbor builds on evaluators.tasks, as we do
-
     if isinstance(task, HarborTask):
         return _image_targets(task, panel=panel)
     env = task.environment_dir
@@ -146,7 +146,7 @@ class TaskJudgement(BaseModel):
     panel: bool
     timeout_s: float
     results: tuple[TargetResult, ...]
-    # An identical submission's verdict, not run again (evaluators/judge_memo.py).
+    # An identical submission's verdict, not run again (evaluators/judging/judge_memo.py).
     remembered: bool = False
 
     def result(self, target: str) -> TargetResult | None:

@@ -7,15 +7,15 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.judge import JudgeSettings
-from evaluators.sandbox import Sandbox, make_sandbox
-from evaluators.suite_coverage import (
+from evaluators.judging.judge import JudgeSettings
+from evaluators.judging.suite_coverage import (
     CoverageStatus,
     changed_lines,
     entered_function_lines,
     measure,
     overlay,
 )
+from evaluators.sandbox import Sandbox, make_sandbox
 from evaluators.tasks import Task, load_task
 
 INITIAL = """\

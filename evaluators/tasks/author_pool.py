@@ -9,7 +9,7 @@ from typing import Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from evaluators.tasks import TaskSet
+from evaluators.tasks.task_set import TaskSet
 from search_space import UserInputError, describe_validation_error
 
 if sys.version_info >= (3, 11):

@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from evaluators.junit import TestCaseResult, TestStatus, parse_junit
-from evaluators.metrics import (
+from evaluators.judging.junit import TestCaseResult, TestStatus, parse_junit
+from evaluators.judging.metrics import (
     SubsetCounts,
     TaskOutcomes,
     accepted,

@@ -7,7 +7,7 @@ included, and lists each disagreement as one line:
 - the panel has the sizes `task.toml` declares;
 - `solution/` holds a file;
 - an `author/` pool (the scripted runner's hidden material) loads, and shares no test name
-  or body with `tests/` (`evaluators.pool_overlap`).
+  or body with `tests/` (`evaluators.tasks.pool_overlap`).
 
 Harbor task directories have their own check, `evaluators.harbor.validate_harbor_task`.
 """
@@ -18,11 +18,9 @@ from concurrent.futures import Executor
 
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.judge import JudgeSettings, TargetKind, TaskJudgement, judge
-from evaluators.pool_overlap import verifier_overlap
-from evaluators.runners import load_author_pool
+from evaluators.judging.judge import JudgeSettings, TargetKind, TaskJudgement, judge
 from evaluators.sandbox import Outcome, Sandbox
-from evaluators.tasks import Task
+from evaluators.tasks import Task, load_author_pool, verifier_overlap
 from search_space import UserInputError, counted
 
 

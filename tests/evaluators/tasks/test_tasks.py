@@ -1,4 +1,4 @@
-"""Task loading, the public view and seeded splits (evaluators.tasks, evaluators.splits)."""
+"""Task loading, the public view and seeded splits (evaluators.tasks, evaluators.tasks.splits)."""
 
 from __future__ import annotations
 
@@ -11,14 +11,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from evaluators.judging.task_validation import validate_task
 from evaluators.sandbox import LocalSandbox
-from evaluators.splits import Role, ids_hash, split_ids
-from evaluators.task_validation import validate_task
 from evaluators.tasks import PanelLabel, TaskSet, load_task
+from evaluators.tasks.splits import Role, ids_hash, split_ids
 from search_space.errors import UserInputError
 from search_space.schema import Context
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "tasks"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "tasks"
 CLAMP = FIXTURES / "clamp-range"
 
 

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict
 
-from evaluators.harbor.spec import HarborToml, parse_harbor_toml
-from evaluators.tasks import TASK_ID, PanelLabel, PublicFile, PublicTask, Task, read_task_toml
+from evaluators.tasks.harbor_spec import HarborToml, parse_harbor_toml
+from evaluators.tasks.model import TASK_ID, PanelLabel, PublicFile, PublicTask, Task, read_task_toml
 from search_space import Context, UserInputError
 
 SOLVE_SCRIPT = "solve.sh"

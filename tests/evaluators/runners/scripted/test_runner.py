@@ -14,12 +14,13 @@ from pathlib import Path
 
 import pytest
 
-from evaluators.runners.author_pool import TaskDirPools, load_author_pool
 from evaluators.runners.base import RunnerLimits, RunnerResult, run_safely
-from evaluators.runners.scripted import ScriptedRunner
+from evaluators.runners.scripted.runner import ScriptedRunner
 from evaluators.runners.suite_draft import stable_output
-from evaluators.sandbox import RunResult, RunSpec, make_sandbox
+from evaluators.sandbox import make_sandbox
 from evaluators.tasks import PublicTask, TaskSet
+from evaluators.tasks.author_pool import TaskDirPools, load_author_pool
+from evaluators.testing import RecordingSandbox
 from search_space import Lesson, SkillRoute, Strategy
 from search_space.errors import UserInputError
 from tests.support.cli_helpers import run_rsi
@@ -52,31 +53,19 @@ def test_same_inputs_give_a_byte_identical_submission(probe_tasks: Path, tmp_pat
     assert one.trace == two.trace
 
 
-class CountingSandbox:
-    """The local sandbox, counting the runs it was asked for."""
-
-    def __init__(self) -> None:
-        self.inner, self.runs = make_sandbox("local"), 0
-        self.name = self.inner.name
-
-    def run(self, spec: RunSpec) -> RunResult:
-        self.runs += 1
-        return self.inner.run(spec)
-
-
 def test_a_suite_another_strategy_already_checked_is_not_run_again(
     probe_tasks: Path, tmp_path: Path
 ) -> None:
     tasks = TaskSet.load(probe_tasks)
-    sandbox = CountingSandbox()
+    sandbox = RecordingSandbox(make_sandbox("local"))
     runner = ScriptedRunner(sandbox, TaskDirPools(tasks))
     task = tasks.tasks[0].public()
     same_suite = BASE.model_copy(update={"guidance": "Write clear tests."})
 
     def run(strategy: Strategy, name: str) -> tuple[RunnerResult, int]:
-        before = sandbox.runs
+        before = len(sandbox.runs)
         result = run_safely(runner, strategy, task, RunnerLimits(), tmp_path / name)
-        return result, sandbox.runs - before
+        return result, len(sandbox.runs) - before
 
     (first, paid), (again, replayed) = run(BASE, "first"), run(same_suite, "again")
     assert paid >= 2 and replayed == 0  # the check and its re-check after the repair
@@ -102,7 +91,7 @@ def test_object_addresses_and_times_in_check_output_never_reach_the_trace(
     )
     address = "at 0x55d4c3a1b2c0>"
     assert len(stable_output(address)) == len(address)  # the visible cut stays where it was
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[4]
     task_id = "cli-word-count-totals"  # its capsys tests fail on the initial program
     tasks = TaskSet.load(root / "experiments/tasks").subset([task_id])
     initial = Strategy.model_validate_json(
@@ -369,7 +358,7 @@ class _FailingRunner:
 
 def test_run_safely_keeps_host_paths_out_of_the_trace(tmp_path: Path) -> None:
     task = (
-        TaskSet.load(Path(__file__).resolve().parents[2] / "fixtures" / "tasks").tasks[0].public()
+        TaskSet.load(Path(__file__).resolve().parents[3] / "fixtures" / "tasks").tasks[0].public()
     )
     elsewhere = tmp_path / "hidden" / "solution" / "ref.py"
     workdir = tmp_path / "work"

@@ -36,7 +36,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from evaluators.judge import JudgeSettings, Target, TargetKind, run_spec, task_targets
+from evaluators.judging.judge import JudgeSettings, Target, TargetKind, run_spec, task_targets
 from evaluators.sandbox import Outcome, RunResult, Sandbox, scratch_dir
 from evaluators.tasks import Task
 

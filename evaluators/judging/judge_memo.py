@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from evaluators.judge import TaskJudgement
-from evaluators.once import Once, directory_digest
+from evaluators.judging.judge import TaskJudgement
+from evaluators.judging.once import Once, directory_digest
 from evaluators.sandbox import Outcome
 from evaluators.tasks import Task
 
