@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import gc
 import json
+import warnings
 from pathlib import Path
 
 import pytest
@@ -135,8 +137,9 @@ def test_a_line_that_is_not_an_event_but_says_calls_is_a_user_error(
 def test_a_trace_beyond_64_bit_integers_is_written_as_a_sorted_compact_utf8_line(
     tmp_path: Path,
 ) -> None:
-    """orjson refuses an int beyond 64 bits; the stdlib writes that line the same way."""
-    trace = {"zeta": 2**70, "alpha": {"naïve ✓": [1, 2]}}
+    """orjson refuses an int beyond 64 bits; the stdlib writes that line the same way, and
+    reads back one beyond a float's range (orjson refuses it)."""
+    trace = {"zeta": 10**400, "alpha": {"naïve ✓": [1, 2]}}
     journal = Journal(tmp_path)
     journal.append("eval:a", _evaluation("a", trace))
     journal.close()
@@ -173,3 +176,52 @@ def test_a_following_trace_file_finds_the_lines_committed_since_its_last_lookup(
     with pytest.raises(UserInputError) as missing:
         read_outcome_events(tmp_path / "nowhere")
     assert "no journal (events.jsonl) here" in str(missing.value)
+
+
+def test_the_open_journal_reads_back_every_line_it_appended_also_once_closed(
+    tmp_path: Path,
+) -> None:
+    journal = Journal(tmp_path)
+    journal.append("r1", Reflection(round=1, insight="first"))
+    journal.append("eval:a", _evaluation("a", TRACE))
+    journal.append("eval:b", _evaluation("b", {"error": "timeout ✓"}))
+    assert journal.trace("eval:b") == {"error": "timeout ✓"}
+    assert journal.get("eval:b").data.task_id == "b" and journal.trace("eval:a") == TRACE
+    state = journal.fold()
+    journal.close()
+    assert state.trace("eval:a") == TRACE  # a report may read a closed run's traces
+    assert journal.get("r1").data == Reflection(round=1, insight="first")
+
+
+def test_a_trace_file_dropped_without_close_closes_its_handle(tmp_path: Path) -> None:
+    _write(tmp_path)
+    traces = FollowingTraceFile(tmp_path / EVENTS_FILE)
+    assert traces("eval:a") == TRACE
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        del traces
+        gc.collect()
+    assert not [w for w in caught if issubclass(w.category, ResourceWarning)]
+
+
+def test_a_corrupt_line_a_following_reader_meets_names_its_byte_its_reason_and_its_file(
+    tmp_path: Path,
+) -> None:
+    _write(tmp_path)
+    path = tmp_path / EVENTS_FILE
+    traces = FollowingTraceFile(path)
+    assert traces("eval:a") == TRACE
+    size = path.stat().st_size
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write("{not json}\n")
+    with pytest.raises(UserInputError) as caught:
+        traces("eval:later")
+    message = str(caught.value)
+    assert message.startswith(f"{path}: the line at byte {size} is not a valid event: ")
+    assert message.endswith("expected a string key: line 1 column 2 (char 1)")  # orjson's
+    assert "\n" not in message
+    traces.close()
+    with pytest.raises(UserInputError) as folded:
+        read_state(tmp_path)
+    assert str(folded.value).startswith(f"{path}: line 4 is not a valid event: Invalid JSON")
+    assert "\n" not in str(folded.value)
