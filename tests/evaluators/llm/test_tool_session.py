@@ -45,7 +45,7 @@ def _host(call: ToolCall) -> ToolAnswer:
     return ToolAnswer("noted")
 
 
-def _session(server: LocalLlmServer, *, steps: int = 10, seconds: float = 60.0, calls: int = 50):
+def _session(server: LocalLlmServer, *, steps: int = 10, seconds: float = 600.0, calls: int = 50):
     settings = LlmSettings.model_validate(
         {"model": "openai/local-model", "api_base": server.openai_base, "transport_retries": 0}
     )
