@@ -93,3 +93,42 @@ def test_an_insight_cites_the_minibatch_only() -> None:
     with pytest.raises(HostCheckFailed) as refused:
         check_insight(InsightReply(text="x", evidence=["dev-task"]), context, guard)
     assert refused.value.reason == "evidence_outside_minibatch"
+
+
+MESSAGES = {
+    "copied_from_trace": "the prose copies 12+ words from task cli-table's trace: 'failed "
+    "test_table py test_header the separator line under the header row was'",
+    "evidence_outside_minibatch": "evidence ['release-task-7'] is not in this minibatch",
+    "frozen_field": "maxCandidates is frozen in this search space",
+    "missing_evidence": "a lesson edit must cite minibatch tasks",
+    "off_grid": "invalid edit (off_grid): contextTokens=20000 is not one of "
+    "[16000, 18000, 24000, 32000]",
+    "second_field": "the edit of contextTokens also sets ['agentSteps']",
+    "trigger_not_literal": "trigger 'quantum' occurs in no cited task's requirement",
+}
+
+
+@pytest.mark.parametrize("case", sorted(MESSAGES))
+def test_each_refusal_tells_the_session_what_was_wrong(case: str) -> None:
+    """The message is what the session reads before it corrects itself."""
+    edit, evidence = BAD_EDITS[case]
+    context = make_context()
+    revision = Revision(edit=edit, rationale="because", evidence=evidence)
+    with pytest.raises(HostCheckFailed) as refused:
+        check_edit(revision, context, guard_for(context, frozenset()))
+    assert (refused.value.reason, refused.value.message) == (case, MESSAGES[case])
+    assert str(refused.value) == f"{case}: {MESSAGES[case]}"
+
+
+@pytest.mark.parametrize(
+    ("parent", "field", "message"),
+    [
+        ("never-kept", "agentSteps", "'never-kept' is not a kept candidate (kept: best, older)"),
+        ("older", "maxCandidates", "maxCandidates is frozen in this search space"),
+        ("older", "temperature", "'temperature' is not a strategy field"),
+    ],
+)
+def test_a_refused_choice_names_what_was_wrong(parent: str, field: str, message: str) -> None:
+    with pytest.raises(HostCheckFailed) as refused:
+        check_selection(Selection(parent_id=parent, field=field, reason="r"), selection_context())
+    assert refused.value.message == message
