@@ -12,6 +12,7 @@ from typing import Any
 from evaluators.llm import (
     Answered,
     LlmSettings,
+    ModelHealth,
     SessionHooks,
     SessionRun,
     ToolAnswer,
@@ -99,6 +100,7 @@ def test_a_reached_cap_ends_the_session_with_its_failure() -> None:
         run = _session(server, calls=2).drive(_start())
     assert run.failure is not None and run.failure.kind == "cap"
     assert run.steps == 2 and run.stop.startswith("cap")
+    assert len(run.failures) == 1  # at once: a reached cap is not asked again
 
 
 def test_every_turn_is_counted_and_kept_whole() -> None:
@@ -139,14 +141,14 @@ def test_a_tool_spec_requires_every_property_not_marked_optional() -> None:
 
 def test_a_turn_without_a_tool_call_costs_a_step_and_tells_the_model_to_use_its_tools() -> None:
     def prose_first(body: dict[str, Any]) -> str | ToolUse:
-        if len(body["messages"]) == 1:
+        if len(body["messages"]) <= 3:  # the opening, then once told to use the tools
             return "I would take notes."
         return ToolUse(calls=(("c0", "finish", {}),), text="done now")
 
     with LocalLlmServer(responder=prose_first) as server:
         run = _session(server).drive(_start())
         told = server.requests[1]["messages"][-1]
-    assert (run.done, run.steps, run.turns, run.stop) == (True, 2, 2, "submitted")
+    assert (run.done, run.steps, run.turns, run.stop) == (True, 3, 3, "submitted")
     assert told == {"role": "user", "content": NO_TOOL}
     assert run.transcript[0] == {
         "turn": 1,
@@ -155,8 +157,8 @@ def test_a_turn_without_a_tool_call_costs_a_step_and_tells_the_model_to_use_its_
         "ended": "no tool call",
         "then": [NO_TOOL],
     }
-    assert run.transcript[1]["turn"] == 2 and run.transcript[1]["text"] == "done now"
-    assert run.transcript[1]["ended"] == "done" and "then" not in run.transcript[1]
+    assert run.transcript[2]["turn"] == 3 and run.transcript[2]["text"] == "done now"
+    assert run.transcript[2]["ended"] == "done" and "then" not in run.transcript[2]
 
 
 def test_a_call_whose_arguments_are_not_an_object_is_refused_and_costs_a_step() -> None:
@@ -214,7 +216,8 @@ class _Hooks(SessionHooks):
         return "two turns" if run.turns >= 2 else ""
 
     def after_turn(self, run: SessionRun, answered: list[Answered]) -> list[dict[str, Any]]:
-        return [{"role": "user", "content": f"noted {[a.step for a in answered]}"}]
+        seen = [(a.call.name, a.answer.output, a.step) for a in answered]
+        return [{"role": "user", "content": f"noted {seen}"}]
 
 
 def test_the_hooks_shape_what_is_sent_what_follows_a_turn_and_when_it_stops() -> None:
@@ -231,8 +234,8 @@ def test_the_hooks_shape_what_is_sent_what_follows_a_turn_and_when_it_stops() ->
         sent = [len(body["messages"]) for body in server.requests]
     assert (run.stop, run.turns, run.done) == ("two turns", 2, False)
     assert sent == [1, 2]  # the view: at most the last two messages
-    assert start[-1] == {"role": "user", "content": "noted [2]"}  # the history only grows
-    assert run.transcript[0]["then"] == ["noted [1]"]
+    assert start[-1] == {"role": "user", "content": "noted [('note', 'noted', 2)]"}
+    assert run.transcript[0]["then"] == ["noted [('note', 'noted', 1)]"]  # the history grows
     assert run.transcript[0]["ended"] == "calls answered"
 
 
@@ -298,3 +301,21 @@ def test_the_host_names_why_its_final_call_ends_the_session() -> None:
             max_tokens=256,
         ).drive(_start())  # fmt: skip
     assert (run.done, run.stop, run.steps) == (True, "gave up", 1)
+
+
+def test_a_stopped_model_ends_the_session_at_its_first_failed_turn() -> None:
+    health = ModelHealth("openai/local-model", max_consecutive_failures=1)
+    health.failed("transport", "Connection refused " + "x" * 300)
+    assert health.open_reason is not None and len(health.open_reason) > 200
+    with LocalLlmServer(responder=writer) as server:
+        settings = LlmSettings.model_validate(
+            {"model": "openai/local-model", "api_base": server.openai_base}
+        )
+        meter = UsageMeter(UsageCaps(calls=50, wall_s=3600), "optimizer")
+        chat = ToolChat(settings, meter, health=health)
+        run = ToolSession(
+            chat, TOOLS, _host, max_steps=10, deadline=time.monotonic() + 600, max_tokens=256
+        ).drive(_start())
+        assert server.requests == []
+    assert run.failure is not None and run.failure.kind == "unavailable"
+    assert len(run.failures) == 1 and run.stop == f"unavailable: {health.open_reason[:200]}"
