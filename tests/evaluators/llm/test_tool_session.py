@@ -109,6 +109,15 @@ def test_every_turn_is_counted_and_kept_whole() -> None:
     assert run.turns == 4 and len(run.transcript) == 4
     first = run.transcript[0]["calls"][0]
     assert first["arguments"] == {"text": "x" * 300, "path": "n0"}  # whole, where calls cut
+    assert run.transcript[0] == {
+        "turn": 1,
+        "text": "",
+        "calls": [
+            {"step": 1, "tool": "note", "arguments": first["arguments"], "output": "noted",
+             "refused": False}
+        ],
+        "ended": "calls answered",
+    }  # fmt: skip
     assert first["output"] == "noted" and run.transcript[-1]["ended"] == "done"
 
 
@@ -217,7 +226,7 @@ class _Hooks(SessionHooks):
 
     def after_turn(self, run: SessionRun, answered: list[Answered]) -> list[dict[str, Any]]:
         seen = [(a.call.name, a.answer.output, a.step) for a in answered]
-        return [{"role": "user", "content": f"noted {seen}"}]
+        return [{"role": "user", "content": f"noted {seen} in turn {run.turns}"}]
 
 
 def test_the_hooks_shape_what_is_sent_what_follows_a_turn_and_when_it_stops() -> None:
@@ -234,8 +243,8 @@ def test_the_hooks_shape_what_is_sent_what_follows_a_turn_and_when_it_stops() ->
         sent = [len(body["messages"]) for body in server.requests]
     assert (run.stop, run.turns, run.done) == ("two turns", 2, False)
     assert sent == [1, 2]  # the view: at most the last two messages
-    assert start[-1] == {"role": "user", "content": "noted [('note', 'noted', 2)]"}
-    assert run.transcript[0]["then"] == ["noted [('note', 'noted', 1)]"]  # the history grows
+    assert start[-1] == {"role": "user", "content": "noted [('note', 'noted', 2)] in turn 2"}
+    assert run.transcript[0]["then"] == ["noted [('note', 'noted', 1)] in turn 1"]
     assert run.transcript[0]["ended"] == "calls answered"
 
 
