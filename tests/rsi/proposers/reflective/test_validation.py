@@ -3,6 +3,7 @@ insight is refused with its own reason (the session reads it and may correct its
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -14,6 +15,7 @@ from rsi.proposers.reflective._validation import (
     HostCheckFailed,
     check_edit,
     check_insight,
+    check_revision,
     check_selection,
     guard_for,
 )
@@ -132,3 +134,72 @@ def test_a_refused_choice_names_what_was_wrong(parent: str, field: str, message:
     with pytest.raises(HostCheckFailed) as refused:
         check_selection(Selection(parent_id=parent, field=field, reason="r"), selection_context())
     assert refused.value.message == message
+
+
+def test_a_field_without_a_range_in_this_space_is_not_mutable() -> None:
+    context = SelectionContext(
+        round=3, seed=42, rule_parent_id="best", kept={"best": PARENT}, dag=(), notes=(),
+        space=SearchSpace(ranges={"contextTokens": (16000, 24000)}),
+    )  # fmt: skip
+    with pytest.raises(HostCheckFailed) as refused:
+        check_selection(Selection(parent_id="best", field="agentSteps", reason="r"), context)
+    assert (refused.value.reason, refused.value.message) == (
+        "not_mutable",
+        "agentSteps has no range in this search space",
+    )
+
+
+def test_a_revision_must_edit_the_field_its_session_selected() -> None:
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    other = Revision(edit={**SCALAR, "field": "agentSteps", "value": 14}, rationale="r")
+    with pytest.raises(HostCheckFailed) as second:
+        check_revision(other, "contextTokens", context, guard)
+    assert (second.value.reason, second.value.message) == (
+        "second_field",
+        "contextTokens was selected but the edit changes agentSteps",
+    )
+    frozen = Revision(
+        edit={"op": "set_scalar", "field": "maxCandidates", "value": 2}, rationale="r"
+    )
+    with pytest.raises(HostCheckFailed) as refused:
+        check_revision(frozen, "contextTokens", context, guard)
+    assert refused.value.reason == "frozen_field"
+    assert check_revision(Revision(edit=SCALAR, rationale="r"), "contextTokens", context, guard)
+
+
+def test_prose_may_not_copy_a_requirement_unless_the_parent_already_holds_it() -> None:
+    requirement = "Render the inventory table with aligned columns and a dashed header separator."
+    copy = Revision(edit={"op": "set_guidance", "text": requirement}, rationale="r")
+    context = make_context()
+    with pytest.raises(HostCheckFailed) as refused:
+        check_edit(copy, context, guard_for(context, frozenset()))
+    assert refused.value.reason == "copied_from_trace"
+    assert refused.value.message.startswith(
+        "the prose copies 12+ words from task cli-table's requirement: 'render the inventory"
+    )
+    held = dataclasses.replace(context, parent=PARENT.model_copy(update={"guidance": requirement}))
+    longer = Revision(edit={"op": "set_guidance", "text": f"{requirement} Always."}, rationale="r")
+    assert check_edit(longer, held, guard_for(held, frozenset()))[0] == "guidance"
+
+
+def test_a_trigger_may_name_a_phase_instead_of_quoting_a_requirement() -> None:
+    lesson = {**GOOD_LESSON["lesson"], "triggers": ["Generation", "columns"]}
+    revision = Revision(edit={"op": "add_lesson", "lesson": lesson}, rationale="r",
+                        evidence=["cli-table"])  # fmt: skip
+    context = make_context()
+    assert check_edit(revision, context, guard_for(context, frozenset()))[0] == "lessons"
+
+
+def test_an_insight_is_kept_on_one_line_with_its_evidence_once_and_passes_the_guard() -> None:
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    reply = InsightReply(text="Tables  need\nwidth checks.", evidence=["cli-table", "cli-table"])
+    kept = check_insight(reply, context, guard)
+    assert (kept.text, kept.evidence) == ("Tables need width checks.", ("cli-table",))
+    with pytest.raises(HostCheckFailed) as named:
+        check_insight(InsightReply(text="cli-table fails.", evidence=[]), context, guard)
+    assert named.value.reason == "task_identifier"
+    with pytest.raises(HostCheckFailed) as outside:
+        check_insight(InsightReply(text="x", evidence=["dev-task", "a-task"]), context, guard)
+    assert outside.value.message == "evidence ['a-task', 'dev-task'] is not in this minibatch"
