@@ -128,6 +128,7 @@ def test_a_call_after_the_host_said_done_is_refused() -> None:
     with LocalLlmServer(responder=both) as server:
         run = _session(server).drive(_start())
     assert [c["refused"] for c in run.calls] == [False, True] and run.stop == "submitted"
+    assert run.transcript[0]["calls"][1]["output"] == "refused: the session already ended"
 
 
 def test_a_tool_spec_requires_every_property_not_marked_optional() -> None:
