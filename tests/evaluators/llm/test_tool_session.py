@@ -253,7 +253,7 @@ def test_the_step_cap_and_the_deadline_stop_with_the_hooks_words() -> None:
     now = [0.0]
 
     def clock() -> float:
-        now[0] += 0.25
+        now[0] += 0.2504
         return now[0]
 
     with LocalLlmServer(responder=writer) as server:
@@ -269,7 +269,7 @@ def test_the_step_cap_and_the_deadline_stop_with_the_hooks_words() -> None:
             )  # fmt: skip
 
         capped = session(1, 1000.0).drive(_start())
-        assert capped.stop == "spent 1" and capped.seconds == [0.25]
+        assert capped.stop == "spent 1" and capped.seconds == [0.25]  # to the millisecond
         late = session(10, now[0] + 0.6).drive(_start())  # one turn, then past the deadline
     assert late.stop == "out of time" and late.turns == 1
 
@@ -292,6 +292,8 @@ def test_a_session_goes_on_from_the_run_it_is_given_and_counts_remembered_turns(
         again = session().drive(_start())  # the same first questions: from memory
         paid = len(server.requests)
         goes_on = session(run=SessionRun(steps=3, turns=7)).drive(_start())
+        ended = session(run=SessionRun(done=True)).drive(_start())  # resumed after its end
+        assert ended.stop == "submitted" and ended.turns == 0
     assert (again.turns, again.remembered_turns, again.done) == (4, 2, True)
     assert paid == 4  # the first two turns were not sent again
     assert (goes_on.turns, goes_on.steps, goes_on.remembered_turns) == (7 + 4, 3 + 4, 4)
