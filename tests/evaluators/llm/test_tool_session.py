@@ -331,3 +331,5 @@ def test_a_stopped_model_ends_the_session_at_its_first_failed_turn() -> None:
         assert server.requests == []
     assert run.failure is not None and run.failure.kind == "unavailable"
     assert len(run.failures) == 1 and run.stop == f"unavailable: {health.open_reason[:200]}"
+    shown = {"failure": "unavailable", "message": health.open_reason[:300]}
+    assert len(health.open_reason) > 300 and run.failures == run.transcript == [shown]
