@@ -270,6 +270,8 @@ def test_the_step_cap_and_the_deadline_stop_with_the_hooks_words() -> None:
 
         capped = session(1, 1000.0).drive(_start())
         assert capped.stop == "spent 1" and capped.seconds == [0.25]  # to the millisecond
+        at = session(10, now[0] + 0.2504).drive(_start())  # the deadline reached at once
+        assert at.stop == "out of time" and at.turns == 0
         late = session(10, now[0] + 0.6).drive(_start())  # one turn, then past the deadline
     assert late.stop == "out of time" and late.turns == 1
 
