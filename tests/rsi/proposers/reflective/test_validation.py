@@ -203,3 +203,60 @@ def test_an_insight_is_kept_on_one_line_with_its_evidence_once_and_passes_the_gu
     with pytest.raises(HostCheckFailed) as outside:
         check_insight(InsightReply(text="x", evidence=["dev-task", "a-task"]), context, guard)
     assert outside.value.message == "evidence ['a-task', 'dev-task'] is not in this minibatch"
+
+
+def test_an_edit_that_does_not_parse_is_refused_with_the_parsers_reason() -> None:
+    """Only a named field with a second one beside it is `second_field`; otherwise the
+    session reads what the parser said."""
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    for edit, message in (
+        ({"op": "set_scalar", "agentSteps": 14}, "set_scalar.field: Field required"),
+        ({"op": "set_scalar", "field": "contextTokens"}, "set_scalar.value: Field required"),
+    ):
+        with pytest.raises(HostCheckFailed) as refused:
+            check_edit(Revision(edit=edit, rationale="r"), context, guard)
+        assert (refused.value.reason, refused.value.message) == (
+            "malformed_edit",
+            f"invalid edit (malformed_edit): {message}",
+        )
+    unparsed = Revision(edit={"op": "set_scalar", "field": "contextTokens"}, rationale="r")
+    with pytest.raises(HostCheckFailed) as revised:
+        check_revision(unparsed, "contextTokens", context, guard)
+    assert str(revised.value) == (
+        "malformed_edit: invalid edit (malformed_edit): set_scalar.value: Field required"
+    )
+
+
+def test_a_revision_that_sets_a_second_field_is_refused_before_it_is_parsed() -> None:
+    context = make_context()
+    revision = Revision(edit={**SCALAR, "agentSteps": 14}, rationale="r")
+    with pytest.raises(HostCheckFailed) as refused:
+        check_revision(revision, "contextTokens", context, guard_for(context, frozenset()))
+    assert str(refused.value) == "second_field: the edit of contextTokens also sets ['agentSteps']"
+
+
+def test_a_revision_is_checked_against_this_searchs_space() -> None:
+    context = make_context(space=SearchSpace(ranges={"contextTokens": (16000, 24000)}))
+    revision = Revision(edit={**SCALAR, "value": 32000}, rationale="r")  # on the paper's grid
+    with pytest.raises(HostCheckFailed) as refused:
+        check_revision(revision, "contextTokens", context, guard_for(context, frozenset()))
+    assert refused.value.reason == "off_grid"
+
+
+def test_prose_sharing_fewer_than_the_copy_length_with_a_requirement_passes() -> None:
+    context = make_context()
+    # The requirement's last 11 words, after a word of its own: not a copy.
+    text = "Check the inventory table with aligned columns and a dashed header separator."
+    revision = Revision(edit={"op": "set_guidance", "text": text}, rationale="r")
+    assert check_edit(revision, context, guard_for(context, frozenset()))[0] == "guidance"
+
+
+def test_a_refused_insight_names_what_the_guard_found() -> None:
+    context = make_context()
+    guard = guard_for(context, frozenset())
+    with pytest.raises(HostCheckFailed) as named:
+        check_insight(InsightReply(text="cli-table fails.", evidence=[]), context, guard)
+    assert named.value.message == (
+        "invalid edit (task_identifier): insight names the task identifier 'cli-table'"
+    )
