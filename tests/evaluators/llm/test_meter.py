@@ -129,6 +129,9 @@ def test_waiting_for_a_slot_ends_at_the_wall_cap() -> None:
     with pytest.raises(CapReached) as refused:
         meter.reserve(10, 10)
     assert refused.value.cap == "wall_s"
+    assert str(refused.value) == (
+        "generator: llm cap wall_s reached (no call slot freed before the wall cap)"
+    )
     meter.settle(held, None)
 
 
@@ -300,6 +303,17 @@ def test_reported_usage_replaces_the_reservation_with_its_cache_parts() -> None:
         0,
         1,
     )
+    meter.settle(meter.reserve(0, 0, remembered=True), None)
+    assert meter.snapshot().remembered_calls == 2
+    cache = LlmUsage(cache_read_input_tokens=1, cache_write_input_tokens=2)
+    meter.settle(meter.reserve(0, 0), cache)
+    assert (
+        meter.snapshot().cache_read_input_tokens,
+        meter.snapshot().cache_write_input_tokens,
+    ) == (
+        11,
+        7,
+    )  # summed over the calls
     meter.settle(meter.reserve(400, 46), None)  # the caps count 30 + 30 + 100 in, 7 + 7 + 46 out
     with pytest.raises(CapReached) as refused:
         meter.reserve(4, 1)
