@@ -117,6 +117,106 @@ def test_a_reply_resets_the_count() -> None:
     assert health.stop is None
 
 
+def test_the_monitors_defaults_are_the_settings_defaults() -> None:
+    plain, of = ModelHealth("openai/m"), ModelHealth.of(LlmSettings(model="openai/m"))
+    assert (plain.limit, plain.call_timeout_s, plain.share, plain.window) == (5, 120.0, 0.9, 20)
+    assert (of.limit, of.call_timeout_s, of.share, of.window) == (5, 120.0, 0.9, 20)
+
+
+def test_the_monitor_of_settings_follows_them_and_may_watch_outages_only() -> None:
+    settings = LlmSettings(
+        model="openai/small",
+        max_consecutive_failures=2,
+        call_timeout_s=7,
+        max_malformed_share=0.5,
+        format_check_calls=4,
+    )
+    health = ModelHealth.of(settings)
+    assert health.observe([True], "prose") is None
+    stop = health.observe([True])  # 2 of 4: half the window
+    assert stop is not None and stop.cause == "format"
+    assert stop.message.startswith("the model openai/small does not follow the reply format")
+    slow = ModelHealth.of(settings)
+    slow.failed("timeout", "timed out")
+    assert slow.stop is None
+    slow.failed("timeout", "timed out")
+    assert slow.stop is not None and "[llm] call_timeout_s = 7 s" in slow.stop.message
+    outages_only = ModelHealth.of(settings, format_check=False)
+    assert outages_only.observe([True] * 4, "prose") is None
+    assert outages_only.task_ended(calls=10, malformed=10) is None
+
+
+def test_without_the_format_check_no_share_of_malformed_calls_trips() -> None:
+    health = ModelHealth("openai/m", window=20, format_check=False)
+    assert health.observe([True] * 30, "prose") is None
+    assert health.task_ended(calls=30, malformed=30) is None and health.stop is None
+
+
+def test_a_format_stop_counts_what_tripped_it_and_shows_the_first_example_on_one_line() -> None:
+    health = ModelHealth("openai/m", share=0.9, window=20)
+    assert health.observe([True] * 10) is None  # no example yet
+    assert health.observe([True] * 7, "I would\n  write   tests") is None
+    stop = health.observe([True], "a later example")
+    assert stop is not None
+    assert stop.message == (
+        "the model openai/m does not follow the reply format: 18 of the first 18 generator "
+        "calls were malformed (it sent: 'I would write tests'); fix the model or its server, "
+        "then rsi resume"
+    )
+    ended = ModelHealth("openai/m", share=0.9, window=20)
+    ended.observe([True] * 14, "prose")
+    stop = ended.task_ended(calls=14, malformed=14)
+    assert stop is not None and "14 of a task's 14 generator calls were malformed" in stop.message
+
+
+def test_calls_past_the_window_are_not_counted_and_the_stop_stays() -> None:
+    health = ModelHealth("openai/m", share=0.5, window=4)
+    assert health.observe([False, False, False, True]) is None
+    assert health.observe([True, True]) is None  # past the window: not counted
+    assert (health.seen, health.malformed) == (4, 1)
+    tripped = ModelHealth("openai/m", share=0.5, window=2)
+    stop = tripped.observe([True], "prose")
+    assert stop is not None and tripped.observe([True, True]) == stop
+
+
+def test_a_task_ends_the_check_early_from_six_calls_at_the_share() -> None:
+    assert ModelHealth("m", share=0.9).task_ended(calls=6, malformed=6) is not None
+    assert ModelHealth("m", share=0.5).task_ended(calls=6, malformed=3) is not None
+    assert ModelHealth("m", share=0.5).task_ended(calls=6, malformed=2) is None
+    assert ModelHealth("m", share=0.9).task_ended(calls=10, malformed=1) is None
+    assert ModelHealth("m", share=0.9).task_ended(calls=5, malformed=5) is None
+
+
+def test_the_no_tool_cause_needs_more_than_half_the_malformed_calls() -> None:
+    health = ModelHealth("openai/m", share=0.5, window=4)
+    health.observe([True], "prose")
+    stop = health.observe([True], "I would write tests", no_tool=True)  # 1 of 2: half
+    assert stop is not None and stop.cause == "format"
+
+
+def test_an_outage_names_the_last_failures_kind_and_cuts_its_message() -> None:
+    health = ModelHealth("openai/m", max_consecutive_failures=3)
+    health.failed("transport", "Connection refused")
+    health.failed("transport", "Connection refused")
+    health.failed("auth", "x" * 300)
+    assert health.stop is not None and health.stop.cause == "unreachable"
+    assert health.stop.message == (
+        f"the model openai/m is unreachable: 3 consecutive calls failed (auth); last: "
+        f"{'x' * 200}; make it reachable, then rsi resume"
+    )
+
+
+def test_a_model_that_never_answered_in_time_is_slow_with_no_call_answered() -> None:
+    health = ModelHealth("openai/m", max_consecutive_failures=2, call_timeout_s=0.5)
+    health.failed("timeout", "timed out")
+    health.failed("timeout", "timed out")
+    assert health.stop is not None and health.stop.message == (
+        "the model openai/m is too slow: 2 consecutive calls timed out at [llm] "
+        "call_timeout_s = 0.5 s (no call answered); raise call_timeout_s or use a faster "
+        "model or server, then rsi resume"
+    )
+
+
 # -- one task over HTTP ------------------------------------------------------------------
 
 

@@ -129,6 +129,9 @@ def test_waiting_for_a_slot_ends_at_the_wall_cap() -> None:
     with pytest.raises(CapReached) as refused:
         meter.reserve(10, 10)
     assert refused.value.cap == "wall_s"
+    assert str(refused.value) == (
+        "generator: llm cap wall_s reached (no call slot freed before the wall cap)"
+    )
     meter.settle(held, None)
 
 
@@ -246,3 +249,77 @@ def test_an_open_reservation_is_an_estimate_until_settled() -> None:
     used = meter.snapshot()
     assert (used.output_tokens, used.estimated_calls, used.estimated_output_tokens) == (7, 0, 0)
     assert "estimated_calls" not in used.model_dump()  # old records keep their shape
+
+
+def test_usage_adds_field_by_field_and_shows_estimates_and_cache_parts_only_when_set() -> None:
+    names = list(LlmUsage.model_fields)
+    one = LlmUsage(**{name: index + 1 for index, name in enumerate(names)})
+    many = LlmUsage(**{name: 100 * (index + 1) for index, name in enumerate(names)})
+    assert (one + many).model_dump() == {
+        name: 101 * (index + 1) for index, name in enumerate(names)
+    }
+    split = LlmUsage(input_tokens=10, cache_read_input_tokens=3, cache_write_input_tokens=2)
+    assert split.fresh_input_tokens == 5
+    assert set(LlmUsage(calls=1).model_dump()) == {
+        "calls", "cached_calls", "remembered_calls", "input_tokens", "output_tokens", "seconds",
+    }  # fmt: skip
+
+
+def test_a_refused_call_names_its_cap_and_what_it_needed() -> None:
+    meter = UsageMeter(UsageCaps(calls=1, input_tokens=10, output_tokens=100), "generator")
+    with pytest.raises(CapReached) as tokens:
+        meter.reserve(44, 1)  # 11 input tokens
+    assert str(tokens.value) == (
+        "generator: llm cap input_tokens reached (0 of 10 used, this call needs 11)"
+    )
+    assert (tokens.value.cap, tokens.value.scope) == ("input_tokens", "generator")
+    meter.settle(meter.reserve(40, 100), None)
+    with pytest.raises(CapReached) as calls:
+        meter.reserve(0, 0)
+    assert str(calls.value) == "generator: llm cap calls reached (1 of 1 used, this call needs 1)"
+    clock = FakeClock()
+    late = UsageMeter(UsageCaps(wall_s=900), "optimizer", clock=clock)
+    clock.now += 901
+    with pytest.raises(CapReached) as wall:
+        late.reserve(10, 10)
+    assert str(wall.value) == "optimizer: llm cap wall_s reached (901 s of 900 s elapsed)"
+
+
+def test_reported_usage_replaces_the_reservation_with_its_cache_parts() -> None:
+    meter = UsageMeter(UsageCaps(input_tokens=200, output_tokens=60), "generator")
+    reported = LlmUsage(
+        input_tokens=30, output_tokens=7, cache_read_input_tokens=10, cache_write_input_tokens=5
+    )
+    meter.settle(meter.reserve(400, 50), reported)  # reserved 100 in, 50 out
+    assert meter.snapshot().model_dump(exclude={"seconds"}) == {
+        "calls": 1, "cached_calls": 0, "remembered_calls": 0, "input_tokens": 30,
+        "output_tokens": 7, "cache_read_input_tokens": 10, "cache_write_input_tokens": 5,
+    }  # fmt: skip
+    meter.settle(meter.reserve(400, 50, remembered=True), reported, cached=True)
+    after = meter.snapshot()  # remembered: meets the caps, never billed
+    assert (after.calls, after.input_tokens, after.cached_calls, after.remembered_calls) == (
+        1,
+        30,
+        0,
+        1,
+    )
+    meter.settle(meter.reserve(0, 0, remembered=True), None)
+    assert meter.snapshot().remembered_calls == 2
+    cache = LlmUsage(cache_read_input_tokens=1, cache_write_input_tokens=2)
+    meter.settle(meter.reserve(0, 0), cache)
+    assert (
+        meter.snapshot().cache_read_input_tokens,
+        meter.snapshot().cache_write_input_tokens,
+    ) == (
+        11,
+        7,
+    )  # summed over the calls
+    meter.settle(meter.reserve(400, 46), None)  # the caps count 30 + 30 + 100 in, 7 + 7 + 46 out
+    with pytest.raises(CapReached) as refused:
+        meter.reserve(4, 1)
+    assert str(refused.value).endswith("(60 of 60 used, this call needs 1)")
+    with pytest.raises(ValueError) as twice:
+        reservation = meter.reserve(4, 0)
+        meter.settle(reservation, None)
+        meter.settle(reservation, None)
+    assert str(twice.value) == f"reservation {reservation.id} is not open"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing
 import os
@@ -103,23 +104,26 @@ def test_read_events_reads_the_committed_events_of_a_run(tmp_path: Path) -> None
     journal.close()
 
 
-def _append_three_with_kill_hook(run_dir: str, kill_after: str) -> None:
+def _append_three_with_kill_hook(run_dir: str, kill_after: str, grouped: bool) -> None:
     os.environ[KILL_AFTER_ENV] = kill_after
     journal = Journal(Path(run_dir))
-    for number in range(1, 4):
-        journal.append(f"r{number}", Reflection(round=number, insight=f"insight {number}"))
+    with journal.group() if grouped else contextlib.nullcontext():
+        for number in range(1, 4):
+            journal.append(f"r{number}", Reflection(round=number, insight=f"insight {number}"))
     journal.close()
 
 
 @pytest.mark.parametrize(
-    ("kill_after", "exitcode", "kept"), [("2", -signal.SIGKILL, 2), ("", 0, 3)]
+    ("kill_after", "grouped", "exitcode", "kept"),
+    [("2", False, -signal.SIGKILL, 2), ("2", True, -signal.SIGKILL, 2), ("", True, 0, 3)],
 )
 def test_the_crash_hook_kills_the_process_right_after_the_kth_append(
-    tmp_path: Path, kill_after: str, exitcode: int, kept: int
+    tmp_path: Path, kill_after: str, grouped: bool, exitcode: int, kept: int
 ) -> None:
-    """RSI_TEST_KILL_AFTER_EVENT (the crash tests' hook): SIGKILL once event k is fsynced."""
+    """RSI_TEST_KILL_AFTER_EVENT (the crash tests' hook): SIGKILL once event k is fsynced,
+    inside a group too (the group's events up to k are committed first)."""
     child = multiprocessing.get_context("fork").Process(
-        target=_append_three_with_kill_hook, args=(str(tmp_path), kill_after)
+        target=_append_three_with_kill_hook, args=(str(tmp_path), kill_after, grouped)
     )
     child.start()
     child.join(60)
