@@ -109,11 +109,10 @@ def _collector_paused() -> Iterator[None]:
 
 def _trace(line: bytes) -> dict[str, Any]:
     """The trace of an evaluation's line. The line was validated when the journal was
-    folded (the trace is free-form JSON), so it is parsed, not validated again."""
-    try:
-        raw = orjson.loads(line)
-    except orjson.JSONDecodeError:  # an int beyond 64 bits in a free-form trace
-        raw = json.loads(line)
+    folded (the trace is free-form JSON), so it is parsed, not validated again. The stdlib
+    parser, not orjson: orjson reads an int beyond 64 bits as a float, and a trace is
+    free-form, so it may hold one (`_line` writes it exactly)."""
+    raw = json.loads(line)
     trace = raw["data"].get("trace", {})
     return trace if isinstance(trace, dict) else {}
 

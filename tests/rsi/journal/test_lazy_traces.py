@@ -137,8 +137,9 @@ def test_a_line_that_is_not_an_event_but_says_calls_is_a_user_error(
 def test_a_trace_beyond_64_bit_integers_is_written_as_a_sorted_compact_utf8_line(
     tmp_path: Path,
 ) -> None:
-    """orjson refuses an int beyond 64 bits; the stdlib writes that line the same way, and
-    reads back one beyond a float's range (orjson refuses it)."""
+    """orjson refuses to write an int beyond 64 bits; the stdlib writes that line the same
+    way, and it reads back exactly: one beyond a float's range, and one within it that
+    orjson would read as a float."""
     trace = {"zeta": 10**400, "alpha": {"naïve ✓": [1, 2]}}
     journal = Journal(tmp_path)
     journal.append("eval:a", _evaluation("a", trace))
@@ -153,7 +154,12 @@ def test_a_trace_beyond_64_bit_integers_is_written_as_a_sorted_compact_utf8_line
     assert read_state(tmp_path).trace("eval:a") == trace
     reopened = Journal(tmp_path)
     assert reopened.trace("eval:a") == trace and reopened.get("eval:a").data.trace == trace
+    within_a_float = {"eta": 2**70 + 1}  # orjson parses this line, as a float
+    reopened.append("eval:b", _evaluation("b", within_a_float))
+    assert reopened.trace("eval:b") == within_a_float
+    assert isinstance(reopened.trace("eval:b")["eta"], int)
     reopened.close()
+    assert Journal(tmp_path).trace("eval:b") == within_a_float
 
 
 def test_a_following_trace_file_finds_the_lines_committed_since_its_last_lookup(
