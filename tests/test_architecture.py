@@ -36,7 +36,19 @@ ALLOWED: dict[str, set[str]] = {
     "forecast": {"journal", "release", "config"},
     "reports": {"journal", "release", "config", "forecast"},
     "lineage": {"journal", "config", "reports", "forecast"},
-    "engine": {"journal", "config", "proposers", "release", "lineage", "forecast"},
+    # The rsi rooms of issue 48: engine (round protocol) -> execution -> screening (pure).
+    "screening": {"journal"},
+    "execution": {"journal", "config", "forecast"},
+    "engine": {
+        "journal",
+        "config",
+        "proposers",
+        "release",
+        "lineage",
+        "forecast",
+        "execution",
+        "screening",
+    },
     "api": {"journal", "config", "proposers", "release", "lineage", "engine", "forecast"},
     # rsi benchmark: the CLI hands in the engine's services builder (a port).
     "benchmark": {"config", "release", "lineage"},

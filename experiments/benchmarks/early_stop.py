@@ -1,6 +1,6 @@
 """What `[search] stop_when_decided` saves, and proof that it decides nothing differently.
 
-For each world, every search runs twice, with the switch off and on (rsi/engine/race.py),
+For each world, every search runs twice, with the switch off and on (rsi/screening/race.py),
 and prints per seed: paid task evaluations (all, and the child screens and kept children's
 dev scores racing can touch), sandbox seconds (the runner's and the judge's measured time of
 the evaluations journaled), the early decisions, and whether kept set, every round's

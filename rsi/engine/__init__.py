@@ -14,10 +14,7 @@ Public surface:
 - `SearchParts`: what a running engine built, in one place (`parts.py`);
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `ScreenStep`: keeping a candidate, screening a child and closing its round;
-- `Racing`: `[search] stop_when_decided` and `race_wave`, the screen's and dev's races
-  (`race.py`: stop once the decision is fixed, the same journal at any worker count);
 - `minibatch`, `Budget`, `StopFlag`: sampling and stop conditions;
-- `AcceptanceRule`, `ACCEPTANCE_RULES`, `acceptance_rule`: the screen's rules by name;
 - `read_refused`, `gate_power`, `power_warning`: admission (what refused a start, the
   gate's power at `[release] min_effect`), see `start.py`;
 - `ModelStopped`: the model's health stopped the run, with its cause (resumable).
@@ -48,17 +45,10 @@ if TYPE_CHECKING:
     from rsi.engine.prefetch import PrefetchBatch
     from rsi.engine.proposal_context import build_context
     from rsi.engine.proposal_step import ProposalStep
-    from rsi.engine.race import Racing
     from rsi.engine.refused import read_refused
     from rsi.engine.runtime import build_proposer, build_services, load_initial
     from rsi.engine.sampling import minibatch
     from rsi.engine.screen_step import ScreenStep
-    from rsi.engine.screening import (
-        ACCEPTANCE_RULES,
-        AcceptanceRule,
-        ScreenVerdict,
-        acceptance_rule,
-    )
     from rsi.engine.start import gate_power, power_warning
     from rsi.engine.stopping import Budget, StopFlag
     from rsi.engine.trajectory import TrajectoryStore
@@ -86,16 +76,11 @@ _SOURCES: dict[str, str] = {
     "PrefetchBatch": "rsi.engine.prefetch",
     "build_context": "rsi.engine.proposal_context",
     "ProposalStep": "rsi.engine.proposal_step",
-    "Racing": "rsi.engine.race",
     "build_proposer": "rsi.engine.runtime",
     "build_services": "rsi.engine.runtime",
     "load_initial": "rsi.engine.runtime",
     "minibatch": "rsi.engine.sampling",
     "ScreenStep": "rsi.engine.screen_step",
-    "ACCEPTANCE_RULES": "rsi.engine.screening",
-    "AcceptanceRule": "rsi.engine.screening",
-    "ScreenVerdict": "rsi.engine.screening",
-    "acceptance_rule": "rsi.engine.screening",
     "gate_power": "rsi.engine.start",
     "power_warning": "rsi.engine.start",
     "read_refused": "rsi.engine.refused",
@@ -105,8 +90,6 @@ _SOURCES: dict[str, str] = {
 }
 
 __all__ = [
-    "ACCEPTANCE_RULES",
-    "AcceptanceRule",
     "Budget",
     "Engine",
     "EvaluationPool",
@@ -117,9 +100,7 @@ __all__ = [
     "ModelStopped",
     "PrefetchBatch",
     "ProposalStep",
-    "Racing",
     "ScreenStep",
-    "ScreenVerdict",
     "SearchInterrupted",
     "SearchParts",
     "SpendCapReached",
@@ -127,7 +108,6 @@ __all__ = [
     "StopRequested",
     "ThreadPool",
     "TrajectoryStore",
-    "acceptance_rule",
     "build_context",
     "build_proposer",
     "build_services",

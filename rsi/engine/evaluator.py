@@ -97,7 +97,7 @@ class Evaluator:
         self.prefetcher.plan(items)
 
     def withdraw(self, ops: Sequence[str]) -> None:
-        """Never start `ops` ahead: a race decided without them (rsi/engine/race.py)."""
+        """Never start `ops` ahead: a race decided without them (rsi/screening/race.py)."""
         self.prefetcher.withdraw(set(ops))
 
     def close(self, *, finished: bool) -> None:

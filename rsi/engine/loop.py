@@ -20,7 +20,6 @@ from rsi.engine.parts import PartsInputs, SearchParts, build_parts
 from rsi.engine.ports import LineageSink
 from rsi.engine.refused import clear_refused
 from rsi.engine.runtime import build_services, check_proposer_available, load_initial
-from rsi.engine.screening import AcceptanceRule, acceptance_rule
 from rsi.engine.start import (
     Admission,
     Admitted,
@@ -52,6 +51,7 @@ from rsi.release import (
     freeze_champion,
     settle_release,
 )
+from rsi.screening import AcceptanceRule, acceptance_rule
 from search_space import ProseGuard, RsiError, Strategy, UserInputError, content_id, strategy_id
 
 Observer = Callable[[Event], None]

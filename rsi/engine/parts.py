@@ -17,16 +17,15 @@ from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.pools import EvaluationPool
 from rsi.engine.proposal_step import ProposalStep
-from rsi.engine.race import Racing
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.runtime import build_proposer
 from rsi.engine.schedule import Schedule
 from rsi.engine.screen_step import ScreenStep
-from rsi.engine.screening import AcceptanceRule
 from rsi.engine.stopping import StopFlag
 from rsi.engine.trajectory import TrajectoryStore
 from rsi.journal import Journal, Record, SearchState
 from rsi.proposers import Proposer
+from rsi.screening import AcceptanceRule, Racing
 from search_space import ProseGuard
 
 

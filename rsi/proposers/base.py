@@ -235,7 +235,7 @@ class OptimizerBudgetExhausted(RsiError, RuntimeError):
 @dataclass(frozen=True)
 class ScreenFeedback:
     """The screen of a proposed child on the parent's minibatch, as reflection sees it: the
-    acceptance rule's verdict (`rsi.engine.ScreenVerdict`) plus which tasks moved."""
+    acceptance rule's verdict (`rsi.screening.ScreenVerdict`) plus which tasks moved."""
 
     passed: bool
     gain: int  # child successes minus parent successes

@@ -9,7 +9,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rsi.engine import ScreenVerdict, acceptance_rule, minibatch
+from rsi.engine import minibatch
+from rsi.screening import ScreenVerdict, acceptance_rule
 
 screen = acceptance_rule("strict-no-regression").screen  # the default rule
 

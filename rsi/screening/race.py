@@ -28,9 +28,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
-from rsi.journal import SearchState
+if TYPE_CHECKING:
+    from rsi.journal import SearchState
 
 Decision = TypeVar("Decision")
 Decide = Callable[[Mapping[str, bool]], "Decision | None"]

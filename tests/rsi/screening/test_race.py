@@ -1,4 +1,4 @@
-"""Races (rsi.engine.race): waves fixed by the outcomes so far, the dev race's tie rule, and a
+"""Races (rsi.screening.race): waves fixed by the outcomes so far, the dev race's tie rule, and a
 screen that stops once decided: nothing after the deciding wave starts, not even ahead in
 an idle slot, and a resume evaluates only what the decision read.
 
@@ -13,9 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from rsi.engine import PrefetchBatch, acceptance_rule
+from rsi.engine import PrefetchBatch
 from rsi.engine.proposal_context import evolution_dag
-from rsi.engine.race import Racing, dev_race, next_wave, replay, run_race, screen_order
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.screen_step import ScreenStep
 from rsi.journal import (
@@ -32,6 +31,8 @@ from rsi.journal import (
     evaluation_op,
 )
 from rsi.proposers import ReflectionResult, ScreenFeedback
+from rsi.screening import acceptance_rule
+from rsi.screening.race import Racing, dev_race, next_wave, replay, run_race, screen_order
 from search_space import SearchSpace, strategy_id
 from tests.support.evaluator_rig import CHILD, PARENT, SEED, Worker, fake_evaluation, rig
 

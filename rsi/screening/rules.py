@@ -12,7 +12,7 @@ successes) and returns a `ScreenVerdict`. `[search] acceptance` picks one by nam
 
 Each rule also answers `decide`: given the child's outcomes on part of the minibatch, the
 verdict if no outcome of the remaining tasks can change it, else None. The screen stops
-there (`[search] stop_when_decided`, rsi/engine/race.py). "Decided" is never wrong: for
+there (`[search] stop_when_decided`, rsi/screening/race.py). "Decided" is never wrong: for
 every completion of the remaining outcomes, `screen` passes exactly when `decide` said so.
 
 `AcceptanceRule` is the extension point (like an Optuna sampler): implement `name`,
