@@ -38,10 +38,10 @@ FAST_MODULES = frozenset(
         "evaluators/runners/testhelix/test_cross_validation.py",
         "rsi/cli/test_help.py",
         "rsi/cli/test_progress.py",
-        "rsi/engine/test_batch.py",
-        "rsi/engine/test_evaluation.py",
-        "rsi/engine/test_prefetch.py",
-        "rsi/engine/test_prefetch_store.py",
+        "rsi/execution/test_batch.py",
+        "rsi/execution/test_evaluation.py",
+        "rsi/execution/test_prefetch.py",
+        "rsi/execution/test_prefetch_store.py",
         "rsi/screening/test_race.py",
         "evaluators/sandbox/test_scratch.py",
         "rsi/screening/test_rules.py",
@@ -74,7 +74,7 @@ SERIAL_LANES = {
     "evaluators/sandbox/test_local.py": "serial-sandbox",
     "rsi/lineage/test_sink_locked_store.py": "serial-sandbox",
     "e2e/test_many_searches.py": "serial-cluster",
-    "rsi/engine/test_dask_pool.py": "serial-cluster",
+    "rsi/execution/dask/test_pool.py": "serial-cluster",
 }
 # Session-wide searches, run once on the one worker that runs their users (xdist groups).
 SHARED_SEARCHES = {"keeping_search": "keeping-search", "small_search": "small-search"}

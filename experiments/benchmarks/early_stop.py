@@ -47,7 +47,8 @@ from evaluators.tasks import TaskSet  # noqa: E402
 from experiments.benchmarks.null_world import null_services  # noqa: E402
 from rsi.cli.plan import flipped, switch_bills  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, evaluation  # noqa: E402
+from rsi.engine import Engine  # noqa: E402
+from rsi.execution import evaluation  # noqa: E402
 from rsi.forecast import Measured, Tokens, forecast  # noqa: E402
 from rsi.forecast.measure import race_shares  # noqa: E402
 from rsi.journal import SearchState  # noqa: E402

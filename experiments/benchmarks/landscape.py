@@ -36,7 +36,7 @@ from evaluators.runners.scripted import ScriptedRunner  # noqa: E402
 from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.sandbox.base import RunResult, RunSpec, Sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
-from rsi.engine import EvaluationServices, evaluate_one, evaluation  # noqa: E402
+from rsi.execution import EvaluationServices, evaluate_one, evaluation  # noqa: E402
 from rsi.journal import Evaluation  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
 from search_space import SearchSpace, Strategy, apply, parse_edit, strategy_id  # noqa: E402

@@ -35,7 +35,7 @@ from landscape import MemoSandbox, initial_strategy, offline_services  # noqa: E
 from evaluators.runners.author_pool import TaskDirPools  # noqa: E402
 from evaluators.runners.noise import ScriptedSettings  # noqa: E402
 from evaluators.runners.scripted import ScriptedRunner  # noqa: E402
-from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.execution import EvaluationServices, evaluate_one  # noqa: E402
 
 LEVELS = (0.0, 0.1, 0.2)
 

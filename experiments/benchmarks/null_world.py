@@ -26,7 +26,7 @@ from evaluators.runners.base import RunnerLimits, RunnerResult, Trace
 from evaluators.sandbox.base import Isolation, Outcome, RunResult, RunSpec, Sandbox
 from evaluators.tasks import PublicTask, Task, TaskSet
 from rsi.config import ExperimentConfig
-from rsi.engine import EvaluationServices
+from rsi.execution import EvaluationServices
 from search_space import Strategy, strategy_id
 
 COIN_FILE = "coin"

@@ -49,7 +49,7 @@ class SearchSection(ConfigSection):
         "strict-no-regression"
     )
     # Run ahead, in slots that would idle, the batches the search is sure to ask for later
-    # (rsi.engine.prefetch). "auto": only with the scripted runner, where work a search
+    # (rsi.execution.prefetch). "auto": only with the scripted runner, where work a search
     # never asks for (it stopped early) costs nothing but CPU; elsewhere it is paid calls.
     prefetch: Literal["auto", "on", "off"] = "auto"
     # Stop a child's screen, and a kept child's dev score, once the decision they feed can

@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rsi.engine.evaluator import Evaluator
 from rsi.engine.reflection_step import ReflectionStep
+from rsi.execution import Evaluator
 from rsi.journal import (
     CandidateKept,
     ChildProposed,

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from rsi.engine import PrefetchBatch
 from rsi.engine.proposal_context import evolution_dag
 from rsi.engine.reflection_step import ReflectionStep
 from rsi.engine.screen_step import ScreenStep
+from rsi.execution import PrefetchBatch
 from rsi.journal import (
     CandidateKept,
     ChildProposed,

@@ -1,4 +1,4 @@
-"""Trajectories (`rsi/engine/trajectory.py`): the whole trace beside the journal, stored by
+"""Trajectories (`rsi/execution/trajectory.py`): the whole trace beside the journal, stored by
 content hash before its evaluation is journaled, read back only when it matches the hash;
 the journal keeps its metadata and the hash; no judge output but the initial program's
 reaches traces/."""
@@ -15,9 +15,9 @@ import orjson
 from evaluators.judge import TargetKind, TargetResult, TaskJudgement
 from evaluators.runners import RunnerLimits, RunnerResult, Trace
 from evaluators.sandbox import Isolation, Outcome
-from rsi.engine import evaluate_one
-from rsi.engine.evaluation import TRAJECTORY, public_judgement
-from rsi.engine.trajectory import (
+from rsi.execution import evaluate_one
+from rsi.execution.evaluation import TRAJECTORY, public_judgement
+from rsi.execution.trajectory import (
     TrajectoryStore,
     journal_trace,
     reference,

@@ -1,4 +1,4 @@
-"""One batch's scheduling (rsi.engine.batch): what is submitted when, and what reaches the
+"""One batch's scheduling (rsi.execution.batch): what is submitted when, and what reaches the
 journal in which order. More of its rules are tested through the evaluator in
 test_evaluation.py; the tests here kill what a mutation run over batch.py left alive.
 
@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from evaluators.llm import MoneyCaps, MoneyLedger
-from rsi.engine import (
+from rsi.execution import (
     EvaluationServices,
     ModelStopped,
     PrefetchBatch,

@@ -15,7 +15,7 @@ which keeps these rules:
   behind it, and idle slots until it finished.
 - A freed slot gets its next evaluation before the driver writes traces and journals, so
   workers never wait on the driver's disk.
-- Evaluations already prefetched (`rsi.engine.prefetch`) are adopted; a slot the batch
+- Evaluations already prefetched (`rsi.execution.prefetch`) are adopted; a slot the batch
   cannot use (nothing left inside the window) runs the next prefetch item.
 """
 
@@ -25,14 +25,65 @@ import math
 import time
 from collections import ChainMap, deque
 from collections.abc import Collection, Hashable, Sequence
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import Protocol
 
-from rsi.engine.evaluation import EvaluationResult, ModelStopped
-from rsi.journal import AbandonedUsage, Evaluation, Purpose, evaluation_op, model_usage
+from rsi.execution.evaluation import EvaluationResult, EvaluationServices, ModelStopped
+from rsi.execution.money import TaskMoney
+from rsi.execution.pools import EvaluationPool
+from rsi.execution.prefetch import Prefetcher
+from rsi.journal import (
+    AbandonedUsage,
+    Evaluation,
+    Journal,
+    Purpose,
+    evaluation_op,
+    model_usage,
+)
 from search_space import Strategy, strategy_id
 
-if TYPE_CHECKING:
-    from rsi.engine.evaluator import Evaluator
+
+@dataclass
+class BatchStats:
+    """What batches report back to the evaluator that runs them, the only state a batch
+    writes outside itself: evaluations paid, free slots left idle because the window was
+    full, and the seconds each task's latest evaluation took (any strategy), which orders
+    the next submissions."""
+
+    paid: int = 0
+    window_stalls: int = 0
+    seconds: dict[str, float] = field(default_factory=dict)
+
+
+class BatchHost(Protocol):
+    """What a `Batch` reads from the evaluator that runs it (`Evaluator` is one); it writes
+    only `stats`."""
+
+    @property
+    def services(self) -> EvaluationServices: ...
+    @property
+    def journal(self) -> Journal: ...
+    @property
+    def pool(self) -> EvaluationPool: ...
+    @property
+    def prefetcher(self) -> Prefetcher: ...
+    @property
+    def money(self) -> TaskMoney | None: ...
+    @property
+    def stats(self) -> BatchStats: ...
+    @property
+    def max_in_flight(self) -> int: ...
+    @property
+    def queue_ahead(self) -> int: ...
+    @property
+    def window(self) -> int: ...
+    @property
+    def lookahead(self) -> int: ...
+
+    def should_stop(self) -> bool: ...
+    def afford(self, position: int, held: dict[int, float]) -> bool: ...
+    def write_trace(self, op: str, record: dict[str, object]) -> None: ...
+    def record(self, op: str, data: Evaluation) -> object: ...
 
 
 class Batch:
@@ -40,12 +91,13 @@ class Batch:
 
     def __init__(
         self,
-        evaluator: Evaluator,
+        evaluator: BatchHost,
         strategies: Sequence[Strategy],
         task_ids: Sequence[str],
         purpose: Purpose,
     ) -> None:
         self.evaluator, self.strategies, self.purpose = evaluator, strategies, purpose
+        self.stats = evaluator.stats
         # Hashed once per batch, not once per evaluation (a strategy id hashes its JSON).
         self.ids = [strategy_id(strategy) for strategy in strategies]
         self.results: list[dict[str, Evaluation]] = [{} for _ in strategies]
@@ -139,7 +191,7 @@ class Batch:
                 position = self._next()
                 if position is None:
                     if self.waiting:
-                        evaluator.window_stalls += 1
+                        self.stats.window_stalls += 1
                     self._submit(chosen)  # real work first
                     chosen = []
                     slots_busy = len(self.pending) + len(evaluator.prefetcher.running)
@@ -188,7 +240,7 @@ class Batch:
             while positions and positions[0] not in self.waiting:
                 positions.popleft()  # submitted, or adopted from the prefetch
             if positions and positions[0] < end:
-                key = (evaluator.seconds.get(task_id, math.inf), -positions[0])
+                key = (self.stats.seconds.get(task_id, math.inf), -positions[0])
                 if best is None or key > best_key:
                     best, best_key = positions[0], key
         return best
@@ -196,14 +248,14 @@ class Batch:
     def _collect(self, done: Collection[Hashable]) -> None:
         evaluator = self.evaluator
         prefetched = [handle for handle in done if handle not in self.pending]
-        evaluator.seconds.update(evaluator.prefetcher.reap(prefetched))
+        self.stats.seconds.update(evaluator.prefetcher.reap(prefetched))
         for handle in done:
             if handle not in self.pending:
                 continue
             task_id = self.pending.pop(handle)
             position, started = self.entries.pop(handle)
             self.finished[position] = evaluator.pool.result(handle)
-            evaluator.seconds[task_id] = time.monotonic() - started
+            self.stats.seconds[task_id] = time.monotonic() - started
             if position in self.held and evaluator.money is not None:
                 # Settled as it arrives, not when its turn to be journaled comes: a result
                 # waiting behind a longer task must not hold the reservation that task needs.
@@ -221,7 +273,7 @@ class Batch:
                     self.finished[self.journaled] = (data, record)
                     raise self._stopped(data)
                 self.journaled += 1
-                evaluator.paid += 1
+                self.stats.paid += 1
                 op = self._op(index, task_id)
                 evaluator.write_trace(op, record)
                 if not (data.infra_error and self.purpose == "release"):

@@ -8,8 +8,9 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationServices
-from rsi.engine.pools import EvaluationPool, ThreadPool
+from rsi.execution.evaluation import EvaluationServices
+from rsi.execution.pools import EvaluationPool, ThreadPool
+from rsi.execution.services import build_services, check_sandbox_ready
 
 
 @contextmanager
@@ -24,9 +25,11 @@ def open_pool(
     """
     if config.executor.kind == "dask":
         # distributed takes seconds to import: only for runs that use it.
-        from rsi.engine.dask_pool import open_dask_pool
+        from rsi.execution.dask.pool import open_dask_pool
+        from rsi.execution.dask.worker import WorkerKit
 
-        with open_dask_pool(config, run_dir, services) as pool:
+        kit = WorkerKit(build_services=build_services, check_sandbox=check_sandbox_ready)
+        with open_dask_pool(config, run_dir, services, kit) as pool:
             yield pool, pool.capacity
         return
     workers = config.search.workers

@@ -25,8 +25,8 @@ from collections.abc import Collection
 from distributed import Client, Future
 from distributed.comm.core import CommClosedError
 
-from rsi.engine.completions import Completions
-from rsi.engine.evaluation import EvaluationResult
+from rsi.execution.completions import Completions
+from rsi.execution.evaluation import EvaluationResult
 
 logger = logging.getLogger(__name__)
 _STOP = None

@@ -24,12 +24,13 @@ from distributed import Client, Future, KilledWorker, LocalCluster
 from distributed.comm.core import CommClosedError
 
 from rsi.config import ExperimentConfig
-from rsi.engine.completions import Completions
-from rsi.engine.dask_fetch import ResultFetcher
-from rsi.engine.dask_worker import (
+from rsi.execution.completions import Completions
+from rsi.execution.dask.fetch import ResultFetcher
+from rsi.execution.dask.worker import (
     REFUSED_TOPIC,
     EvaluationWorkerPlugin,
     WorkerIdentity,
+    WorkerKit,
     WorkerRefused,
     describe_worker,
     differences,
@@ -37,8 +38,8 @@ from rsi.engine.dask_worker import (
     evaluate_on_worker,
     full_record,
 )
-from rsi.engine.evaluation import EvaluationResult, EvaluationServices, ExecutorLost
-from rsi.engine.pools import Work
+from rsi.execution.evaluation import EvaluationResult, EvaluationServices, ExecutorLost
+from rsi.execution.pools import Work
 from rsi.journal import Purpose
 from search_space import Strategy, UserInputError
 
@@ -50,9 +51,12 @@ _UNREACHABLE = (OSError, TimeoutError, CommClosedError)
 class DaskPool:
     """An `EvaluationPool` on a connected `Client` whose workers passed the check."""
 
-    def __init__(self, client: Client, config: ExperimentConfig, run_dir: Path) -> None:
+    def __init__(
+        self, client: Client, config: ExperimentConfig, run_dir: Path, kit: WorkerKit
+    ) -> None:
         self.client = client
         self.config = config
+        self.kit = kit
         self.plugin_name = f"rsi-evaluation-{run_dir.name}"
         self.capacity = config.search.workers
         self.refused: list[str] = []  # one line per worker refused after the start
@@ -73,7 +77,7 @@ class DaskPool:
         expected = driver_identity(services)
         self._check_workers(expected)
         plugin = EvaluationWorkerPlugin(
-            self.config, expected, str(run_dir.resolve()), ignore_interrupts=local
+            self.config, expected, str(run_dir.resolve()), self.kit, ignore_interrupts=local
         )
         try:
             self.client.register_plugin(plugin, name=self.plugin_name)
@@ -95,7 +99,9 @@ class DaskPool:
                     f"within {self.config.executor.lost_after_s:g} s",
                     source="executor",
                 ) from None
-        reports: dict[str, Any] = self.client.run(describe_worker, self.config, on_error="return")
+        reports: dict[str, Any] = self.client.run(
+            describe_worker, self.config, self.kit.check_sandbox, on_error="return"
+        )
         refusals = []
         for address, report in sorted(reports.items()):
             if isinstance(report, WorkerIdentity):
@@ -232,10 +238,11 @@ class DaskPool:
 
 @contextmanager
 def open_dask_pool(
-    config: ExperimentConfig, run_dir: Path, services: EvaluationServices
+    config: ExperimentConfig, run_dir: Path, services: EvaluationServices, kit: WorkerKit
 ) -> Iterator[DaskPool]:
     """Connect to `[executor] address` (or start a LocalCluster of `[search] workers`
-    processes), check the workers, yield the pool; close what this opened."""
+    processes), check the workers, yield the pool; close what this opened. `kit` is how
+    each worker checks its sandbox and builds its services."""
     address = config.executor.address
     cluster: LocalCluster | None = None
     client: Client | None = None
@@ -259,7 +266,7 @@ def open_dask_pool(
                     f"executor.address: cannot reach the Dask scheduler at {address} ({error})",
                     source="executor",
                 ) from None
-        pool = DaskPool(client, config, run_dir)
+        pool = DaskPool(client, config, run_dir, kit)
         pool.start(services, run_dir, local=cluster is not None)
         yield pool
     finally:

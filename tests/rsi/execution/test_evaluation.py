@@ -26,14 +26,8 @@ from evaluators.judge import TargetKind, TargetResult, TaskJudgement
 from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners.base import RunnerLimits, RunnerResult, Trace, Usage
 from evaluators.sandbox import Isolation, Outcome
-from rsi.engine import (
-    EvaluationServices,
-    Evaluator,
-    PrefetchBatch,
-    StopRequested,
-    evaluate_one,
-)
-from rsi.engine.evaluation import TRAJECTORY
+from rsi.execution import EvaluationServices, Evaluator, PrefetchBatch, StopRequested, evaluate_one
+from rsi.execution.evaluation import TRAJECTORY
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 from tests.support.evaluator_rig import (

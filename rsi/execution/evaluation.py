@@ -2,12 +2,12 @@
 
 `evaluate_one` runs on a worker (a thread of the driver or a Dask worker) and hands back
 the journal payload and the full trace record; it never journals. The record carries the
-evaluation's trajectory (`rsi/engine/trajectory.py`) as text under `TRAJECTORY`, so a Dask
+evaluation's trajectory (`rsi/execution/trajectory.py`) as text under `TRAJECTORY`, so a Dask
 worker ships it back with the result; the driver stores it before journaling, and the
 journal's trace names it by hash and size. Where evaluations run is
-an `EvaluationPool` (`rsi/engine/pools.py`); which run, in what order, and when they are
-journaled is the `Evaluator`'s (`rsi/engine/evaluator.py`, one batch in
-`rsi/engine/batch.py`). Pools call `evaluate_one` through this module's attribute, so a
+an `EvaluationPool` (`rsi/execution/pools.py`); which run, in what order, and when they are
+journaled is the `Evaluator`'s (`rsi/execution/evaluator.py`, one batch in
+`rsi/execution/batch.py`). Pools call `evaluate_one` through this module's attribute, so a
 test may replace it here.
 """
 
@@ -26,8 +26,8 @@ from evaluators.judge_memo import RememberedJudgements
 from evaluators.runners import Runner, RunnerLimits, RunnerResult, run_safely
 from evaluators.sandbox import Outcome, Sandbox, scratch_dir
 from evaluators.tasks import Task, TaskSet
-from rsi.engine.trajectory import journal_trace, trajectory_bytes
-from rsi.engine.trajectory import reference as trajectory_reference
+from rsi.execution.trajectory import journal_trace, trajectory_bytes
+from rsi.execution.trajectory import reference as trajectory_reference
 from rsi.journal import AbandonedUsage, Evaluation, HealthCause, Purpose
 from search_space import RsiError, Strategy, strategy_id
 

@@ -33,9 +33,11 @@ from distributed import Client, LocalCluster
 
 from rsi.cli.search import with_executor
 from rsi.config import ExecutorSection, ExperimentConfig, load_config
-from rsi.engine import Engine, SearchInterrupted, build_services, dask_worker, evaluation
-from rsi.engine.dask_pool import open_dask_pool
-from rsi.engine.dask_worker import WorkerIdentity, differences
+from rsi.engine import Engine, SearchInterrupted
+from rsi.execution import build_services, check_sandbox_ready, evaluation
+from rsi.execution.dask import worker as dask_worker
+from rsi.execution.dask.pool import open_dask_pool
+from rsi.execution.dask.worker import WorkerIdentity, WorkerKit, differences
 from rsi.journal import EVENTS_FILE, evaluation_op
 from search_space.errors import UserInputError
 from tests.support.cli_helpers import run_rsi
@@ -43,6 +45,7 @@ from tests.support.search_fixtures import corpus_slice, write_small_config
 
 GUARD_S = 300.0  # only a hang guard for the background helpers
 WORKERS = 2
+KIT = WorkerKit(build_services=build_services, check_sandbox=check_sandbox_ready)
 
 
 def _events(run_dir: Path) -> list[dict[str, Any]]:
@@ -232,7 +235,7 @@ def test_a_worker_with_another_corpus_is_refused_at_start_and_when_joining_later
             local.worker_spec[name] = spec
             local.scale(len(local.worker_spec))
 
-        with open_dask_pool(config, home / "refused" / "run", services) as pool:
+        with open_dask_pool(config, home / "refused" / "run", services, KIT) as pool:
             add_worker_with_other_corpus()
             deadline = time.monotonic() + GUARD_S
             while not pool.refused and time.monotonic() < deadline:
@@ -302,7 +305,7 @@ def test_a_worker_running_other_code_than_the_driver_is_refused_at_start(
     services = build_services(config, run_dir)
     # The workers are separate processes: only the driver's code hash changes here.
     monkeypatch.setattr(dask_worker, "code_hash", lambda: "0" * 64)
-    with pytest.raises(UserInputError) as refused, open_dask_pool(config, run_dir, services):
+    with pytest.raises(UserInputError) as refused, open_dask_pool(config, run_dir, services, KIT):
         pass
     message = str(refused.value)
     assert "refused: rsi code " in message and "(driver 000000000000)" in message

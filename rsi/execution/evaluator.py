@@ -2,11 +2,11 @@
 
 An evaluation is keyed by (strategy id, task id, seed, purpose) through its journal op;
 a key already journaled is never paid for again. Work runs on an `EvaluationPool`
-(`rsi/engine/pools.py`: threads of this process, or a Dask cluster); results come back to
+(`rsi/execution/pools.py`: threads of this process, or a Dask cluster); results come back to
 the calling thread, which alone journals them, in the order the tasks were asked for, so
-the journal is the same at any worker count (one batch's rules: `rsi/engine/batch.py`).
+the journal is the same at any worker count (one batch's rules: `rsi/execution/batch.py`).
 Slots a batch leaves idle may prefetch batches the engine will ask for later
-(`rsi/engine/prefetch.py`); a prefetched result is journaled only when a batch asks for it.
+(`rsi/execution/prefetch.py`); a prefetched result is journaled only when a batch asks for it.
 """
 
 from __future__ import annotations
@@ -18,13 +18,13 @@ from pathlib import Path
 import orjson
 
 from evaluators.llm import CapReached
-from rsi.engine.batch import Batch
-from rsi.engine.evaluation import TRAJECTORY, EvaluationServices, StopRequested
-from rsi.engine.money import SpendCapReached, TaskMoney
-from rsi.engine.pools import EvaluationPool, ThreadPool
-from rsi.engine.prefetch import PrefetchBatch, Prefetcher, PrefetchItem
-from rsi.engine.prefetch_store import PrefetchStore
-from rsi.engine.trajectory import TrajectoryStore
+from rsi.execution.batch import Batch, BatchStats
+from rsi.execution.evaluation import TRAJECTORY, EvaluationServices, StopRequested
+from rsi.execution.money import SpendCapReached, TaskMoney
+from rsi.execution.pools import EvaluationPool, ThreadPool
+from rsi.execution.prefetch import PrefetchBatch, Prefetcher, PrefetchItem
+from rsi.execution.prefetch_store import PrefetchStore
+from rsi.execution.trajectory import TrajectoryStore
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op, op_file_name
 from search_space import Strategy, strategy_id
 
@@ -66,17 +66,29 @@ class Evaluator:
         # Submitted beyond the slots, queued where the pool runs them (see `EvaluationPool`).
         self.queue_ahead = self.pool.queue_ahead
         # Bounding how far submission may run ahead of the journal bounds both held memory
-        # and what a crash can lose (see `rsi.engine.batch`).
+        # and what a crash can lose (see `rsi.execution.batch`).
         self.window = WINDOW_SLOTS * self.max_in_flight
         self.lookahead = LOOKAHEAD_SLOTS * self.max_in_flight
         self.should_stop = should_stop
-        self.paid = 0
-        self.window_stalls = 0  # free slots left idle because the window was full
-        # Seconds each task's latest evaluation took (any strategy): the submission order.
-        self.seconds: dict[str, float] = {}
+        self.stats = BatchStats()  # what its batches report: paid, stalls, task seconds
         # Prefetched evaluations run only in slots real work leaves idle; see `prefetch`.
         self.prefetching = prefetching
         self.prefetcher = Prefetcher(self.pool, PrefetchStore(journal.path.parent))
+
+    @property
+    def paid(self) -> int:
+        """Evaluations paid and journaled by this evaluator's batches."""
+        return self.stats.paid
+
+    @property
+    def window_stalls(self) -> int:
+        """Free slots left idle because a batch's window was full."""
+        return self.stats.window_stalls
+
+    @property
+    def seconds(self) -> dict[str, float]:
+        """Seconds each task's latest evaluation took (any strategy): the submission order."""
+        return self.stats.seconds
 
     def op(self, strategy: Strategy, task_id: str, purpose: Purpose) -> str:
         return evaluation_op(purpose, strategy_id(strategy), task_id, self.services.seed)
@@ -116,7 +128,7 @@ class Evaluator:
     def evaluate_many(
         self, strategies: Sequence[Strategy], task_ids: Sequence[str], purpose: Purpose
     ) -> list[dict[str, Evaluation]]:
-        """Each strategy on `task_ids`, as one batch (`rsi.engine.batch`): per strategy,
+        """Each strategy on `task_ids`, as one batch (`rsi.execution.batch`): per strategy,
         evaluations in `task_ids` order. Raises StopRequested if stopped midway.
 
         One batch rather than one per strategy, so the workers freed at the end of the

@@ -15,7 +15,7 @@ journal is the same with or without prefetch, and the gate's baseline is seen on
 gate, after the champion is frozen. What a search never asks for (it stopped before its
 gate) is dropped, and was still paid for, which is why `[search] prefetch = "auto"` prefetches
 only with the scripted runner, whose evaluations cost nothing but CPU. A finished result
-is also written to the run's `PrefetchStore` (rsi/engine/prefetch_store.py), so a kill
+is also written to the run's `PrefetchStore` (rsi/execution/prefetch_store.py), so a kill
 loses only the prefetched evaluations still running: a resumed search adopts the stored
 ones.
 """
@@ -27,8 +27,8 @@ from collections.abc import Collection, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-from rsi.engine.evaluation import EvaluationResult, ExecutorLost
-from rsi.engine.prefetch_store import PrefetchStore
+from rsi.execution.evaluation import EvaluationResult, ExecutorLost
+from rsi.execution.prefetch_store import PrefetchStore
 from rsi.journal import Purpose
 from search_space import Strategy
 
@@ -96,7 +96,7 @@ class Prefetcher:
     may submit, `take` when a batch asks for an op, and `reap` with the prefetched
     handles its pool reports done. A running evaluation cannot be stopped: one no longer
     listed finishes in its slot and is dropped. Finished results go to `store` too, so
-    they outlive the process (see rsi/engine/prefetch_store.py).
+    they outlive the process (see rsi/execution/prefetch_store.py).
     """
 
     def __init__(self, pool: Submitter, store: PrefetchStore) -> None:

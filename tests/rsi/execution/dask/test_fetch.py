@@ -7,8 +7,8 @@ import pickle
 from pathlib import Path
 
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import build_services, evaluate_one
-from rsi.engine.dask_worker import TRACE_DELTA, full_record, slim_record
+from rsi.execution import build_services, evaluate_one
+from rsi.execution.dask.worker import TRACE_DELTA, full_record, slim_record
 from search_space import Strategy
 from tests.support.search_fixtures import CORPUS, ROOT
 

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from rsi.config import load_config
-from rsi.engine import Engine, TrajectoryStore
+from rsi.engine import Engine
+from rsi.execution import TrajectoryStore
 from rsi.journal import EVENTS_FILE
 from tests.support.cli_helpers import run_rsi
 from tests.support.search_fixtures import ROOT

@@ -1,4 +1,4 @@
-"""The prefetch store (rsi.engine.prefetch_store): a stored result comes back exactly as
+"""The prefetch store (rsi.execution.prefetch_store): a stored result comes back exactly as
 it was written, a file that does not parse is no result, and infrastructure errors are
 never kept."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from rsi.engine.prefetch_store import STORE_DIR, PrefetchStore
+from rsi.execution.prefetch_store import STORE_DIR, PrefetchStore
 from rsi.journal import Evaluation, evaluation_op, op_file_name
 from search_space import strategy_id
 from tests.support.evaluator_rig import CHILD, SEED, fake_evaluation

@@ -1,4 +1,4 @@
-"""Prefetch (rsi.engine.prefetch): a prefetched batch runs only in slots real
+"""Prefetch (rsi.execution.prefetch): a prefetched batch runs only in slots real
 work leaves idle, reaches the journal only when a batch asks for the same ops, is never
 paid twice, and a prefetch never asked for is dropped unseen.
 
@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import PrefetchBatch, StopRequested
-from rsi.engine.prefetch_store import STORE_DIR
+from rsi.execution import PrefetchBatch, StopRequested
+from rsi.execution.prefetch_store import STORE_DIR
 from rsi.journal import op_file_name
 from search_space import strategy_id
 from tests.support.evaluator_rig import CHILD, PARENT, Background, Rig, Worker, rig

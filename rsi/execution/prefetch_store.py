@@ -1,6 +1,6 @@
 """Finished prefetched evaluations, kept on disk until a batch asks for them.
 
-A prefetched evaluation (rsi/engine/prefetch.py) reaches the journal only when a batch
+A prefetched evaluation (rsi/execution/prefetch.py) reaches the journal only when a batch
 asks for its op. Without this store a kill lost every prefetched result not asked for yet,
 and the resumed search paid for each again. Each finished one is written here, one file
 per op (`<run dir>/prefetched/<op>.json`), written whole and then renamed into place, so
@@ -28,7 +28,7 @@ from typing import Any
 import orjson
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from rsi.engine.evaluation import EvaluationResult
+from rsi.execution.evaluation import EvaluationResult
 from rsi.journal import Evaluation, op_file_name
 
 STORE_DIR = "prefetched"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
-from rsi.engine.completions import Completions
+from rsi.execution.completions import Completions
 
 
 def test_take_returns_the_finished_among_pending_and_keeps_the_rest() -> None:

@@ -17,21 +17,20 @@ import contextlib
 import hashlib
 import os
 import signal
-from importlib import metadata
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import metadata, util
 from pathlib import Path
+from typing import Protocol
 
 from distributed import Reschedule, Worker, WorkerPlugin, get_worker
 from pydantic import BaseModel, ConfigDict
 
-import evaluators
-import rsi
-import search_space
-from evaluators.sandbox import make_sandbox
+from evaluators.sandbox import Sandbox, make_sandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig
-from rsi.engine import evaluation
-from rsi.engine.evaluation import EvaluationResult, EvaluationServices
-from rsi.engine.runtime import build_services, check_sandbox_ready
+from rsi.execution import evaluation
+from rsi.execution.evaluation import EvaluationResult, EvaluationServices
 from rsi.journal import Evaluation, Purpose
 from search_space import RsiError, Strategy, UserInputError
 
@@ -41,7 +40,26 @@ TASKS_ENV = (
 REFUSED_TOPIC = "rsi-worker-refused"  # the event a refused worker logs before closing
 TRACE_DELTA = "trace_beyond_journal"  # a slimmed record's part of the full trace
 _ABSENT = object()
-_PACKAGES = (rsi, evaluators, search_space)
+# Hashed by where they lie, found without executing them (`find_spec` of a top-level
+# package runs no __init__): the worker never imports `rsi` to learn its own code.
+_PACKAGES = ("rsi", "evaluators", "search_space")
+
+
+class ServicesFactory(Protocol):
+    """Builds a worker's evaluation services from its config (`rsi.execution.build_services`)."""
+
+    def __call__(
+        self, config: ExperimentConfig, run_dir: Path, *, slots: int | None, model_check: bool
+    ) -> EvaluationServices: ...
+
+
+@dataclass(frozen=True)
+class WorkerKit:
+    """What a worker builds its side with, handed down by the driver: the worker module
+    calls nothing above itself, so it stays the bottom of the execution room."""
+
+    build_services: ServicesFactory
+    check_sandbox: Callable[[Sandbox], None]
 
 
 class WorkerRefused(RsiError, RuntimeError):
@@ -75,12 +93,20 @@ def code_hash() -> str:
     """sha256 of the rsi, evaluators and search_space sources (Python files and prompts)."""
     digest = hashlib.sha256()
     for package in _PACKAGES:
-        root = Path(package.__file__).parent  # type: ignore[arg-type]
+        root = package_dir(package)
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:
-                digest.update(f"{package.__name__}/{path.relative_to(root).as_posix()}\0".encode())
+                digest.update(f"{package}/{path.relative_to(root).as_posix()}\0".encode())
                 digest.update(path.read_bytes())
     return digest.hexdigest()
+
+
+def package_dir(name: str) -> Path:
+    """The directory of the installed top-level package `name`, without importing it."""
+    spec = util.find_spec(name)
+    if spec is None or not spec.submodule_search_locations:
+        raise WorkerRefused(f"package {name!r} is not importable here")
+    return Path(next(iter(spec.submodule_search_locations)))
 
 
 def task_set_hash(tasks: TaskSet) -> str:
@@ -105,8 +131,11 @@ def driver_identity(services: EvaluationServices) -> WorkerIdentity:
     )
 
 
-def describe_worker(config: ExperimentConfig) -> WorkerIdentity:
-    """This machine's identity for `config` (run on a worker through `client.run`)."""
+def describe_worker(
+    config: ExperimentConfig, check_sandbox: Callable[[Sandbox], None]
+) -> WorkerIdentity:
+    """This machine's identity for `config` (run on a worker through `client.run`);
+    `check_sandbox` raises `UserInputError` when the sandbox cannot isolate a suite."""
     directory = worker_tasks_dir(config)
     try:
         tasks = task_set_hash(TaskSet.load(directory))
@@ -118,7 +147,7 @@ def describe_worker(config: ExperimentConfig) -> WorkerIdentity:
         image=config.sandbox.image,
     )
     try:
-        check_sandbox_ready(sandbox)
+        check_sandbox(sandbox)
         problem = None
     except UserInputError as error:
         problem = str(error)
@@ -151,10 +180,12 @@ class EvaluationWorkerPlugin(WorkerPlugin):
         config: ExperimentConfig,
         expected: WorkerIdentity,
         run_dir: str,
+        kit: WorkerKit,
         *,
         ignore_interrupts: bool = False,
     ) -> None:
         self.config = config
+        self.kit = kit
         self.expected = expected
         self.run_dir = run_dir
         self.ignore_interrupts = ignore_interrupts
@@ -167,7 +198,7 @@ class EvaluationWorkerPlugin(WorkerPlugin):
             # graceful stop, not a crash of every worker.
             with contextlib.suppress(ValueError):  # not the main thread: nothing to protect
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
-        problems = differences(self.expected, describe_worker(self.config))
+        problems = differences(self.expected, describe_worker(self.config, self.kit.check_sandbox))
         if problems:
             line = f"worker {worker.address} refused: {'; '.join(problems)}"
             worker.log_event(REFUSED_TOPIC, {"worker": worker.address, "problems": problems})
@@ -175,11 +206,13 @@ class EvaluationWorkerPlugin(WorkerPlugin):
             # that the scheduler never hands it an evaluation.
             self._closing = asyncio.ensure_future(worker.close(reason="rsi: worker refused"))
             raise WorkerRefused(line)
-        self.services = build_services(  # the driver sent the model's minimal request already
-            self._local_config(),
-            self._local_run_dir(worker),
-            slots=worker.state.nthreads,
-            model_check=False,
+        self.services = (
+            self.kit.build_services(  # the driver sent the model's minimal request already
+                self._local_config(),
+                self._local_run_dir(worker),
+                slots=worker.state.nthreads,
+                model_check=False,
+            )
         )
 
     def teardown(self, worker: Worker) -> None:

@@ -1,8 +1,8 @@
 """Where evaluations run: the `EvaluationPool` protocol and the default `ThreadPool`.
 
 A pool runs `evaluate_one` for the driver and hands results back; it never journals. The
-other pool is a Dask cluster (`rsi/engine/dask_pool.py`); `open_pool` picks one from
-`[executor]` (`rsi/engine/executors.py`).
+other pool is a Dask cluster (`rsi/execution/dask/pool.py`); `open_pool` picks one from
+`[executor]` (`rsi/execution/executors.py`).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from collections.abc import Collection, Hashable, Mapping, Sequence
 from concurrent.futures import Executor, Future
 from typing import Protocol
 
-from rsi.engine import evaluation
-from rsi.engine.completions import Completions
-from rsi.engine.evaluation import EvaluationResult, EvaluationServices
+from rsi.execution import evaluation
+from rsi.execution.completions import Completions
+from rsi.execution.evaluation import EvaluationResult, EvaluationServices
 from rsi.journal import Purpose
 from search_space import Strategy
 
