@@ -1,4 +1,4 @@
-"""Screening edge cases and minibatch sampling."""
+"""The acceptance rules (rsi/screening/rules.py): edge cases, and decided-early verdicts."""
 
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from rsi.engine import minibatch
 from rsi.screening import ScreenVerdict, acceptance_rule
 
 screen = acceptance_rule("strict-no-regression").screen  # the default rule
@@ -55,24 +54,6 @@ def test_the_verdict_counts_and_says_why(
 def test_parent_and_child_must_share_their_tasks() -> None:
     with pytest.raises(ValueError, match=r"^parent and child were evaluated on different tasks$"):
         screen({"a": True, "b": False}, {"a": True, "c": True})
-
-
-def test_minibatches_never_reuse_a_task_within_an_epoch() -> None:
-    ids = [f"t{i}" for i in range(10)]
-    batches = [minibatch(ids, r, size=3, seed=42, epochs=1) for r in range(1, 5)]
-    assert batches[3] is None  # 10 tasks give three full batches of 3
-    seen = [t for batch in batches[:3] for t in batch]  # type: ignore[union-attr]
-    assert len(seen) == len(set(seen)) == 9
-    assert batches[0] == minibatch(list(reversed(ids)), 1, size=3, seed=42, epochs=1)
-    assert batches[0] != minibatch(ids, 1, size=3, seed=7, epochs=1)
-
-
-def test_second_epoch_reshuffles() -> None:
-    ids = [f"t{i}" for i in range(4)]
-    batches = [minibatch(ids, r, size=2, seed=42, epochs=2) for r in range(1, 6)]
-    assert batches[4] is None
-    assert sorted(batches[0] + batches[1]) == sorted(ids)  # type: ignore[operator]
-    assert sorted(batches[2] + batches[3]) == sorted(ids)  # type: ignore[operator]
 
 
 # --- decided early: never wrong ------------------------------------------------------------------
