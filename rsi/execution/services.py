@@ -20,7 +20,7 @@ from evaluators.runners import (
 )
 from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
 from evaluators.tasks import TaskSet
-from rsi.config import ExperimentConfig
+from rsi.config import ExperimentConfig, HarborSection, SandboxSection
 from rsi.execution.evaluation import EvaluationServices
 from search_space import UserInputError
 
@@ -136,7 +136,7 @@ def build_services(
     """
     check_runner_available(config, model_check=model_check)
     tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
-    tasks = build_harbor_images(config, tasks)
+    tasks = build_harbor_images(tasks, config.sandbox, config.harbor)
     sandbox = make_sandbox(
         config.sandbox.backend,
         allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
@@ -159,7 +159,7 @@ def build_services(
     )
 
 
-def build_harbor_images(config: ExperimentConfig, tasks: TaskSet) -> TaskSet:
+def build_harbor_images(tasks: TaskSet, sandbox: SandboxSection, harbor: HarborSection) -> TaskSet:
     """Build the pool's Harbor images that are missing (cached ones are reused).
 
     Runs before any paid call; a failed build is a `UserInputError` naming the task, the
@@ -167,7 +167,7 @@ def build_harbor_images(config: ExperimentConfig, tasks: TaskSet) -> TaskSet:
     """
     if not any(isinstance(task, HarborTask) for task in tasks.tasks):
         return tasks
-    if config.sandbox.backend != "docker":
+    if sandbox.backend != "docker":
         raise UserInputError(
             "sandbox.backend: the pool holds Harbor tasks, whose targets are images; "
             'set backend = "docker"',
@@ -175,9 +175,9 @@ def build_harbor_images(config: ExperimentConfig, tasks: TaskSet) -> TaskSet:
         )
     built, _records = build_pool(
         tasks,
-        config.harbor.base_images,
-        jobs=config.harbor.build_jobs,
-        network=config.harbor.build_network,
+        harbor.base_images,
+        jobs=harbor.build_jobs,
+        network=harbor.build_network,
     )
     return built
 

@@ -100,7 +100,11 @@ class DaskPool:
                     source="executor",
                 ) from None
         reports: dict[str, Any] = self.client.run(
-            describe_worker, self.config, self.kit.check_sandbox, on_error="return"
+            describe_worker,
+            self.config.experiment.tasks,
+            self.config.sandbox,
+            self.kit.check_sandbox,
+            on_error="return",
         )
         refusals = []
         for address, report in sorted(reports.items()):

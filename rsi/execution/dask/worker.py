@@ -5,7 +5,8 @@ A worker is checked, never assumed: `describe_worker` (run on every worker with
 of its task corpus and whether its sandbox gives the isolation the config requires;
 `EvaluationWorkerPlugin.setup` repeats the check on every worker that joins later and
 closes one that differs. The plugin builds the worker's evaluation services once per run
-from the config (its own corpus, sandbox and keys from its own environment), so a task
+from the config (its own corpus, sandbox and keys from its own environment) with the
+`WorkerKit` the driver hands down, never calling up into the engine, so a task
 carries only a strategy and a task id, and the worker never sees the journal or run lock.
 A result travels back with its trace once (`slim_record`; the driver's `full_record`).
 """
@@ -28,7 +29,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox import Sandbox, make_sandbox
 from evaluators.tasks import TaskSet
-from rsi.config import ExperimentConfig
+from rsi.config import ExperimentConfig, SandboxSection
 from rsi.execution import evaluation
 from rsi.execution.evaluation import EvaluationResult, EvaluationServices
 from rsi.journal import Evaluation, Purpose
@@ -120,8 +121,9 @@ def task_set_hash(tasks: TaskSet) -> str:
     return digest.hexdigest()
 
 
-def worker_tasks_dir(config: ExperimentConfig) -> Path:
-    return Path(os.environ.get(TASKS_ENV) or config.experiment.tasks)
+def worker_tasks_dir(driver_tasks: Path) -> Path:
+    """This worker's copy of the corpus: `RSI_TASKS`, else where the driver's lies."""
+    return Path(os.environ.get(TASKS_ENV) or driver_tasks)
 
 
 def driver_identity(services: EvaluationServices) -> WorkerIdentity:
@@ -132,19 +134,20 @@ def driver_identity(services: EvaluationServices) -> WorkerIdentity:
 
 
 def describe_worker(
-    config: ExperimentConfig, check_sandbox: Callable[[Sandbox], None]
+    driver_tasks: Path, section: SandboxSection, check_sandbox: Callable[[Sandbox], None]
 ) -> WorkerIdentity:
-    """This machine's identity for `config` (run on a worker through `client.run`);
-    `check_sandbox` raises `UserInputError` when the sandbox cannot isolate a suite."""
-    directory = worker_tasks_dir(config)
+    """This machine's identity for the driver's corpus and `[sandbox]` (run on a worker
+    through `client.run`); `check_sandbox` raises `UserInputError` when the sandbox cannot
+    isolate a suite."""
+    directory = worker_tasks_dir(driver_tasks)
     try:
         tasks = task_set_hash(TaskSet.load(directory))
     except UserInputError as error:
         tasks = f"unreadable corpus at {directory} ({error}); set {TASKS_ENV} on the worker"
     sandbox = make_sandbox(
-        config.sandbox.backend,
-        allow_reduced_isolation=config.sandbox.allow_reduced_isolation,
-        image=config.sandbox.image,
+        section.backend,
+        allow_reduced_isolation=section.allow_reduced_isolation,
+        image=section.image,
     )
     try:
         check_sandbox(sandbox)
@@ -198,7 +201,12 @@ class EvaluationWorkerPlugin(WorkerPlugin):
             # graceful stop, not a crash of every worker.
             with contextlib.suppress(ValueError):  # not the main thread: nothing to protect
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
-        problems = differences(self.expected, describe_worker(self.config, self.kit.check_sandbox))
+        problems = differences(
+            self.expected,
+            describe_worker(
+                self.config.experiment.tasks, self.config.sandbox, self.kit.check_sandbox
+            ),
+        )
         if problems:
             line = f"worker {worker.address} refused: {'; '.join(problems)}"
             worker.log_event(REFUSED_TOPIC, {"worker": worker.address, "problems": problems})
@@ -220,7 +228,7 @@ class EvaluationWorkerPlugin(WorkerPlugin):
 
     def _local_config(self) -> ExperimentConfig:
         experiment = self.config.experiment.model_copy(
-            update={"tasks": worker_tasks_dir(self.config)}
+            update={"tasks": worker_tasks_dir(self.config.experiment.tasks)}
         )
         return self.config.model_copy(update={"experiment": experiment})
 
