@@ -90,10 +90,11 @@ def rsi_version() -> str:
         return "unknown"
 
 
-def code_hash() -> str:
-    """sha256 of the rsi, evaluators and search_space sources (Python files and prompts)."""
+def code_hash(packages: tuple[str, ...] = _PACKAGES) -> str:
+    """sha256 of the packages' sources (Python files and prompts); by default rsi,
+    evaluators and search_space."""
     digest = hashlib.sha256()
-    for package in _PACKAGES:
+    for package in packages:
         root = package_dir(package)
         for path in sorted(root.rglob("*")):
             if path.suffix in (".py", ".md") and "__pycache__" not in path.parts:

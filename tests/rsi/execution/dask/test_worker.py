@@ -1,41 +1,36 @@
 """A Dask worker's identity (rsi/execution/dask/worker.py): its code hash reads the
-packages' sources where they lie, found without executing them, and it builds its
-services only with the `WorkerKit` the driver hands down."""
+packages' sources where they lie, found without executing them."""
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
+
+import pytest
 
 import rsi
 from rsi.execution.dask.worker import code_hash, package_dir
 
-ROOT = Path(__file__).resolve().parents[4]
+
+def _probe_package(root: Path) -> Path:
+    """A package whose import would fail: hashing it proves nothing executed it."""
+    package = root / "e48_probe_pkg"
+    package.mkdir()
+    (package / "__init__.py").write_text("raise RuntimeError('executed')\n")
+    (package / "part.py").write_text("VALUE = 1\n")
+    return package
 
 
-def test_the_package_directory_is_found_without_importing_the_package() -> None:
+def test_the_package_directory_is_found_where_it_lies() -> None:
     assert package_dir("rsi") == Path(rsi.__file__).parent
-    probe = (
-        "import sys\n"
-        "from importlib import util\n"
-        "spec = util.find_spec('search_space')\n"
-        "assert spec is not None and spec.submodule_search_locations\n"
-        "print('search_space' in sys.modules)\n"
-    )
-    found = subprocess.run(
-        [sys.executable, "-c", probe], cwd=ROOT, capture_output=True, text=True, check=True
-    )
-    assert found.stdout.strip() == "False"  # find_spec ran no __init__
 
 
-def test_the_code_hash_changes_with_any_source_file(tmp_path: Path) -> None:
-    before = code_hash()
-    assert before == code_hash() and len(before) == 64
-    marker = package_dir("rsi") / "execution" / "dask" / "_hash_probe.py"
-    try:
-        marker.write_text("# a changed source\n")
-        assert code_hash() != before
-    finally:
-        marker.unlink()
-    assert code_hash() == before
+def test_the_code_hash_reads_sources_without_executing_them(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    package = _probe_package(tmp_path)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    before = code_hash(("e48_probe_pkg",))
+    assert package_dir("e48_probe_pkg") == package and len(before) == 64
+    assert before == code_hash(("e48_probe_pkg",))
+    (package / "part.py").write_text("VALUE = 2\n")
+    assert code_hash(("e48_probe_pkg",)) != before
