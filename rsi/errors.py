@@ -13,17 +13,17 @@ step: a new exception class must be drawn here.
     │   ├── RunLocked (rsi.journal.lock)   another process holds the run directory
     │   ├── ReleaseSplitTaken (rsi.release.ledger)  the release split is claimed
     │   └── BuildFailed (evaluators.harbor.images)  a Harbor image step failed
-    ├── StopRequested (rsi.engine.evaluation, RuntimeError): a graceful stop
+    ├── StopRequested (rsi.execution.evaluation, RuntimeError): a graceful stop
     │   ├── ExecutorLost                   the executor can run no more evaluations
     │   └── ModelStopped                   the model's health stopped, with its cause
     ├── GateUndecided (rsi.release.steps, RuntimeError): too many release infra errors
-    ├── SpendCapReached (rsi.engine.money, RuntimeError): a [budget] money cap
+    ├── SpendCapReached (rsi.execution.money, RuntimeError): a [budget] money cap
     ├── RunnerAbort (evaluators.runners.base, RuntimeError): every further evaluation wasted
     ├── ToolRefused (evaluators.runners.testhelix.agent.workspace, ValueError): an agent's
     │   tool call outside its workspace
     ├── SearchInterrupted (rsi.engine.loop, RuntimeError): a signal or STOP file ended it
     ├── JournalConflict (rsi.journal.store, RuntimeError): an op re-recorded differently
-    ├── WorkerRefused (rsi.engine.dask_worker, RuntimeError): a Dask worker differs
+    ├── WorkerRefused (rsi.execution.dask.worker, RuntimeError): a Dask worker differs
     ├── NoProposal (rsi.proposers.base, RuntimeError): nothing left to propose
     │   └── ProposalRefused                the proposer's output failed a host check
     ├── OptimizerBudgetExhausted (rsi.proposers.base, RuntimeError): an optimizer cap
@@ -54,19 +54,19 @@ if TYPE_CHECKING:
     from rsi.release import GateUndecided, ReleaseSplitTaken
 
 # Where each class is importable from: its package's surface (WorkerRefused: the Dask
-# worker module, which the engine's surface does not re-export). The engine's classes are
+# worker module, which the execution surface does not re-export). The engine's classes are
 # not imported even for type checking: only the CLI, the API and the engine import it.
 _HOMES = {
     "RunLocked": "rsi.journal",
     "JournalConflict": "rsi.journal",
     "ReleaseSplitTaken": "rsi.release",
     "GateUndecided": "rsi.release",
-    "StopRequested": "rsi.engine",
-    "ExecutorLost": "rsi.engine",
-    "ModelStopped": "rsi.engine",
-    "SpendCapReached": "rsi.engine",
+    "StopRequested": "rsi.execution",
+    "ExecutorLost": "rsi.execution",
+    "ModelStopped": "rsi.execution",
+    "SpendCapReached": "rsi.execution",
     "SearchInterrupted": "rsi.engine",
-    "WorkerRefused": "rsi.engine.dask_worker",
+    "WorkerRefused": "rsi.execution.dask.worker",
     "NoProposal": "rsi.proposers",
     "ProposalRefused": "rsi.proposers",
     "OptimizerBudgetExhausted": "rsi.proposers",

@@ -1,6 +1,6 @@
 """What `[search] stop_when_decided` saves, and proof that it decides nothing differently.
 
-For each world, every search runs twice, with the switch off and on (rsi/engine/race.py),
+For each world, every search runs twice, with the switch off and on (rsi/screening/race.py),
 and prints per seed: paid task evaluations (all, and the child screens and kept children's
 dev scores racing can touch), sandbox seconds (the runner's and the judge's measured time of
 the evaluations journaled), the early decisions, and whether kept set, every round's
@@ -47,7 +47,8 @@ from evaluators.tasks import TaskSet  # noqa: E402
 from experiments.benchmarks.null_world import null_services  # noqa: E402
 from rsi.cli.plan import flipped, switch_bills  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, evaluation  # noqa: E402
+from rsi.engine import Engine  # noqa: E402
+from rsi.execution import evaluation  # noqa: E402
 from rsi.forecast import Measured, Tokens, forecast  # noqa: E402
 from rsi.forecast.measure import race_shares  # noqa: E402
 from rsi.journal import SearchState  # noqa: E402

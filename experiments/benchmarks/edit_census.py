@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))  # the sibling landscap
 
 from landscape import initial_strategy, offline_services  # noqa: E402
 
-from rsi.engine import evaluate_one  # noqa: E402
+from rsi.execution import evaluate_one  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS, TECHNIQUE_SENTENCES  # noqa: E402
 from search_space import (  # noqa: E402
     Lesson,

@@ -9,7 +9,7 @@ and the judge's targets) plus the runner's own time between its suites.
 Work counts only if it served the search: every suite's run time is attributed to the
 evaluation it belongs to (a context variable set around `evaluate_one`, carried into the
 judge's target threads), and only the evaluations the journal holds count as work. A
-prefetched evaluation (`[search] prefetch`, rsi/engine/prefetch.py) never asked for
+prefetched evaluation (`[search] prefetch`, rsi/execution/prefetch.py) never asked for
 was dropped, so its work is counted outside, as overhead. The share outside is split, as
 shares of that capacity:
 - worker bookkeeping: an evaluation's time on its worker outside runner and judge (the
@@ -52,7 +52,8 @@ sys.path.insert(0, str(ROOT))
 
 from evaluators.judging import judge  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, Evaluator, ProposalStep, build_services, evaluation  # noqa: E402
+from rsi.engine import Engine, ProposalStep  # noqa: E402
+from rsi.execution import Evaluator, build_services, evaluation  # noqa: E402
 from rsi.journal import EVENTS_FILE, Journal, evaluation_op  # noqa: E402
 from search_space import strategy_id  # noqa: E402
 

@@ -74,18 +74,21 @@ from experiments.benchmarks.scaling_meter import (  # noqa: E402
     same_order_makespan,
 )
 from rsi.config import ExecutorSection, ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import (  # noqa: E402
+from rsi.execution import (  # noqa: E402
     EvaluationPool,
     Evaluator,
     ThreadPool,
     build_services,
+    check_sandbox_ready,
 )
-from rsi.engine.dask_pool import open_dask_pool  # noqa: E402
+from rsi.execution.dask.pool import open_dask_pool  # noqa: E402
+from rsi.execution.dask.worker import WorkerKit  # noqa: E402
 from rsi.journal import Evaluation, Journal  # noqa: E402
 from rsi.lineage import MlflowLineageSink  # noqa: E402
 from search_space import Strategy  # noqa: E402
 
 DASK = Path(sys.executable).with_name("dask")
+KIT = WorkerKit(build_services=build_services, check_sandbox=check_sandbox_ready)
 
 
 class MeteredEvaluator(Evaluator):
@@ -184,7 +187,7 @@ def pool_for(
     with dask_cluster(slots, home) as address:
         executor = ExecutorSection(kind="dask", address=address, lost_after_s=120)
         on_dask = config.model_copy(update={"executor": executor})
-        with open_dask_pool(on_dask, run_dir, services) as pool:
+        with open_dask_pool(on_dask, run_dir, services, KIT) as pool:
             pool.client.wait_for_workers(1, timeout=120)
             while sum(pool.client.nthreads().values()) < slots:
                 time.sleep(0.2)
@@ -261,7 +264,7 @@ def measure(kind: str, config: ExperimentConfig, rounds: int) -> Row:
             evaluator.evaluate_many(*batch(config, slots, "warm-up"), "dev")
             clock.seconds = dict.fromkeys(clock.seconds, 0.0)
             metered.flights.clear()
-            evaluator.window_stalls = 0
+            evaluator.stats.window_stalls = 0
             warm_appends, warm_commits = len(journal), journal.commits
             # The wall clock the workers' `ran` times use (one machine: one clock).
             cpu, thread, start = _cpu(), time.thread_time(), time.time()

@@ -48,15 +48,11 @@ from evaluators.sandbox import make_sandbox  # noqa: E402
 from evaluators.tasks import TaskSet  # noqa: E402
 from experiments.benchmarks.null_world import null_services  # noqa: E402
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import (  # noqa: E402
-    ACCEPTANCE_RULES,
-    Engine,
-    EvaluationServices,
-    evaluate_one,
-    load_initial,
-)
+from rsi.engine import Engine, load_initial  # noqa: E402
+from rsi.execution import EvaluationServices, evaluate_one  # noqa: E402
 from rsi.journal import SearchState  # noqa: E402
 from rsi.release import run_without_gate  # noqa: E402
+from rsi.screening import ACCEPTANCE_RULES  # noqa: E402
 from search_space import Strategy, strategy_id  # noqa: E402
 
 GATES = ("mcnemar", "none")

@@ -46,7 +46,7 @@ from evaluators.tasks import (  # noqa: E402
     TaskDirPools,
     TaskSet,
 )
-from rsi.engine import EvaluationServices, evaluate_one, evaluation  # noqa: E402
+from rsi.execution import EvaluationServices, evaluate_one, evaluation  # noqa: E402
 from rsi.journal import Evaluation  # noqa: E402
 from rsi.proposers.heuristic import CONTEXT_SKILLS  # noqa: E402
 from search_space import SearchSpace, Strategy, apply, parse_edit, strategy_id  # noqa: E402

@@ -37,7 +37,7 @@ from evaluators.runners import (  # noqa: E402
     ScriptedSettings,
 )
 from evaluators.tasks import TaskDirPools  # noqa: E402
-from rsi.engine import EvaluationServices, evaluate_one  # noqa: E402
+from rsi.execution import EvaluationServices, evaluate_one  # noqa: E402
 
 LEVELS = (0.0, 0.1, 0.2)
 

@@ -15,7 +15,7 @@ from evaluators.runners import RunnerLimits
 from evaluators.tasks import TaskSet
 from evaluators.testing import CoinRunner, InMemorySandbox, coin_judge, refuse
 from rsi.config import ExperimentConfig
-from rsi.engine import EvaluationServices
+from rsi.execution import EvaluationServices
 
 
 def null_services(

@@ -25,9 +25,9 @@ from collections.abc import Collection, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from rsi.engine import EvaluationPool
-from rsi.engine.evaluation import EvaluationResult
-from rsi.engine.pools import Work
+from rsi.execution import EvaluationPool
+from rsi.execution.evaluation import EvaluationResult
+from rsi.execution.pools import Work
 from rsi.journal import Purpose
 from search_space import Strategy
 

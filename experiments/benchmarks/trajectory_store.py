@@ -31,8 +31,9 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from rsi.config import ExperimentConfig, load_config  # noqa: E402
-from rsi.engine import Engine, evaluation, evaluator  # noqa: E402
-from rsi.engine.trajectory import TrajectoryStore  # noqa: E402
+from rsi.engine import Engine  # noqa: E402
+from rsi.execution import evaluation, evaluator  # noqa: E402
+from rsi.execution.trajectory import TrajectoryStore  # noqa: E402
 
 REFERENCE = re.compile(rb'"trajectory":\s*\{[^{}]*\}')
 SHA_NAME = re.compile(r"^[0-9a-f]{64}\.json$")

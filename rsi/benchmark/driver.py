@@ -142,7 +142,7 @@ def plan_benchmark(
         tasks=ids,
         task_source=source,
         seed=config.experiment.seed,
-        # What `rsi.engine.build_services` gives every cell; `run_cells` checks it does.
+        # What `rsi.execution.build_services` gives every cell; `run_cells` checks it does.
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
         strategies={c.configuration.letter: strategy_id(c.strategy) for c in cells},
         coverage=coverage,

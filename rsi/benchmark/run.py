@@ -3,7 +3,7 @@
 
 - A cell's config is the experiment's with `[runner.testhelix] configuration` and the
   `[llm] model` replaced; its services (runner, sandbox, caps) are built by the caller's
-  `ServicesFactory` (`rsi.engine.build_services` from the CLI), its reply cache lives in
+  `ServicesFactory` (`rsi.execution.build_services` from the CLI), its reply cache lives in
   its own directory, so a resumed cell replays what it paid.
 - Every cell runs the same tasks with the same seed and the same `RunnerLimits`.
 - An evaluation runs the runner on the public task, then the judge on the initial
@@ -46,7 +46,7 @@ from search_space import RsiError, Strategy, strategy_id
 
 
 class CellServices(Protocol):
-    """What one cell's evaluations need (`rsi.engine.EvaluationServices` has it)."""
+    """What one cell's evaluations need (`rsi.execution.EvaluationServices` has it)."""
 
     tasks: TaskSet
     runner: Runner

@@ -137,7 +137,7 @@ def _run(
         render_markdown,
         run_cells,
     )
-    from rsi.engine import build_services
+    from rsi.execution import build_services
 
     directory = plan.directory
     ledger = BenchLedger(directory)

@@ -79,7 +79,7 @@ def _evaluate_split(
     config: ExperimentConfig, config_file: Path, strategy: Strategy, split: str
 ) -> list[Evaluation]:
     """Each task of the config's `split` role, evaluated once in a scratch directory."""
-    from rsi.engine import build_services, evaluate_one
+    from rsi.execution import build_services, evaluate_one
     from search_space import UserInputError
 
     with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:

@@ -334,7 +334,8 @@ def pilot(
 
     from rsi.api import default_run_dir
     from rsi.config import load_config
-    from rsi.engine import SpendCapReached, run_pilot
+    from rsi.engine import run_pilot
+    from rsi.execution import SpendCapReached
     from rsi.journal import model_usage
 
     config = load_config(config_file)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:  # the rest is imported when a command runs (rsi/cli/__init__.
     from evaluators.llm import Price
     from evaluators.runners import RunnerResult
     from evaluators.tasks import Task
-    from rsi.engine import EvaluationServices
+    from rsi.execution import EvaluationServices
 
 
 def register(app: typer.Typer) -> None:
@@ -56,7 +56,7 @@ def run_task(
     from evaluators.runners import run_safely
     from evaluators.tasks import TaskSet
     from rsi.config import load_config
-    from rsi.engine import build_services
+    from rsi.execution import build_services
     from search_space import Strategy, UserInputError, load_model
 
     if not (task_dir / "task.toml").is_file():

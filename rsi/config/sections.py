@@ -44,16 +44,16 @@ class SearchSection(ConfigSection):
     # hundreds of slots may wait on remote sandboxes or model calls (executor_scaling.py).
     workers: int = Field(default=2, ge=1, le=4096)
     parent_selection: Literal["best-dev", "latest"] = "best-dev"
-    # The screen's rule (rsi.engine.screening): ours, or the anchors' for ablations.
+    # The screen's rule (rsi.screening.rules): ours, or the anchors' for ablations.
     acceptance: Literal["strict-no-regression", "strict-sum", "strict-mean"] = (
         "strict-no-regression"
     )
     # Run ahead, in slots that would idle, the batches the search is sure to ask for later
-    # (rsi.engine.prefetch). "auto": only with the scripted runner, where work a search
+    # (rsi.execution.prefetch). "auto": only with the scripted runner, where work a search
     # never asks for (it stopped early) costs nothing but CPU; elsewhere it is paid calls.
     prefetch: Literal["auto", "on", "off"] = "auto"
     # Stop a child's screen, and a kept child's dev score, once the decision they feed can
-    # no longer change (rsi.engine.race): the same decisions for fewer paid evaluations.
+    # no longer change (rsi.screening.race): the same decisions for fewer paid evaluations.
     # Off, every task is evaluated (the paper's protocol).
     stop_when_decided: bool = True
     # Evaluations a race runs together before it reads its decision again (more when no

@@ -13,14 +13,10 @@ from pathlib import Path
 
 from evaluators.runners import RunnerAbort
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationServices, ModelStopped, StopRequested
-from rsi.engine.executors import open_pool
-from rsi.engine.money import SpendCapReached
 from rsi.engine.parts import PartsInputs, SearchParts, build_parts
 from rsi.engine.ports import LineageSink
 from rsi.engine.refused import clear_refused
-from rsi.engine.runtime import build_services, check_proposer_available, load_initial
-from rsi.engine.screening import AcceptanceRule, acceptance_rule
+from rsi.engine.stack import check_proposer_available, load_initial
 from rsi.engine.start import (
     Admission,
     Admitted,
@@ -29,6 +25,14 @@ from rsi.engine.start import (
     journal_is_empty,
 )
 from rsi.engine.stopping import Budget, StopFlag
+from rsi.execution import (
+    EvaluationServices,
+    ModelStopped,
+    SpendCapReached,
+    StopRequested,
+    build_services,
+    open_pool,
+)
 from rsi.journal import (
     ChildProposed,
     Event,
@@ -52,6 +56,7 @@ from rsi.release import (
     freeze_champion,
     settle_release,
 )
+from rsi.screening import AcceptanceRule, acceptance_rule
 from search_space import ProseGuard, RsiError, Strategy, UserInputError, content_id, strategy_id
 
 Observer = Callable[[Event], None]

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from evaluators.llm import HealthStop
-from rsi.engine.evaluation import ModelStopped
 from rsi.engine.proposal_context import selection_context
 from rsi.engine.schedule import Schedule
+from rsi.execution import ModelStopped
 from rsi.journal import ProposerUsage, Record, SearchState
 from rsi.proposers import ParentChooser, Proposer, SessionTrace
 from search_space import SearchSpace

@@ -11,22 +11,25 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import EvaluationServices
-from rsi.engine.evaluator import Evaluator
-from rsi.engine.money import generator_charge, money_ledger, optimizer_charge
 from rsi.engine.parent_step import ParentStep
-from rsi.engine.pools import EvaluationPool
 from rsi.engine.proposal_step import ProposalStep
-from rsi.engine.race import Racing
 from rsi.engine.reflection_step import ReflectionStep
-from rsi.engine.runtime import build_proposer
 from rsi.engine.schedule import Schedule
 from rsi.engine.screen_step import ScreenStep
-from rsi.engine.screening import AcceptanceRule
+from rsi.engine.stack import build_proposer
 from rsi.engine.stopping import StopFlag
-from rsi.engine.trajectory import TrajectoryStore
+from rsi.execution import (
+    EvaluationPool,
+    EvaluationServices,
+    Evaluator,
+    TrajectoryStore,
+    generator_charge,
+    money_ledger,
+    optimizer_charge,
+)
 from rsi.journal import Journal, Record, SearchState
 from rsi.proposers import Proposer
+from rsi.screening import AcceptanceRule, Racing
 from search_space import ProseGuard
 
 
@@ -106,7 +109,7 @@ def build_parts(
     )
     racing = Racing(stop=config.search.stop_when_decided, wave=config.search.race_wave)
     screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection, racing)
-    schedule = Schedule(config, state)
+    schedule = Schedule(config.search, config.experiment.seed, state)
     return SearchParts(
         journal=inputs.journal,
         schedule=schedule,

@@ -16,13 +16,17 @@ from __future__ import annotations
 from pathlib import Path
 
 from rsi.config import ExperimentConfig, write_run_config
-from rsi.engine.evaluation import EvaluationServices
-from rsi.engine.evaluator import Evaluator
-from rsi.engine.executors import open_pool
-from rsi.engine.money import generator_charge, money_ledger
-from rsi.engine.runtime import build_services, load_initial
 from rsi.engine.sampling import minibatch, plan_split
+from rsi.engine.stack import load_initial
 from rsi.engine.stopping import StopFlag
+from rsi.execution import (
+    EvaluationServices,
+    Evaluator,
+    build_services,
+    generator_charge,
+    money_ledger,
+    open_pool,
+)
 from rsi.journal import Evaluation, EventData, Journal, RunLock, RunStarted
 from search_space import UserInputError
 

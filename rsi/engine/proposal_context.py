@@ -2,7 +2,7 @@
 
 Only proposal-split tasks of the current round appear, with their public text, the
 runner's own trace from the journal and, where it is stored and matches the journal's hash,
-the evaluation's whole trajectory (`rsi/engine/trajectory.py`); dev RAR of kept candidates
+the evaluation's whole trajectory (`rsi/execution/trajectory.py`); dev RAR of kept candidates
 may inform the search as numbers; release outcomes and dev per-task outcomes never appear.
 The evolution DAG holds every candidate and attempt (rejections included); a candidate's
 dev RAR reaches it through `dag_dev_rar` only.
@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 
 from evaluators.tasks import TaskSet
-from rsi.engine.trajectory import TrajectoryStore
+from rsi.execution import TrajectoryStore
 from rsi.journal import (
     Candidate,
     Evaluation,

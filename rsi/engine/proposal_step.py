@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from evaluators.tasks import TaskSet
 from rsi.engine.parent_step import session_usage
 from rsi.engine.proposal_context import build_context
-from rsi.engine.trajectory import TrajectoryStore
+from rsi.execution import TrajectoryStore
 from rsi.journal import (
     ChildProposed,
     ProposalRejected,

@@ -15,8 +15,7 @@ from dataclasses import dataclass
 from evaluators.tasks import TaskSet
 from rsi.engine.parent_step import session_usage
 from rsi.engine.proposal_context import build_context, child_feedback, state_as_of
-from rsi.engine.screening import ScreenVerdict
-from rsi.engine.trajectory import TrajectoryStore
+from rsi.execution import TrajectoryStore
 from rsi.journal import (
     ChildProposed,
     Evaluation,
@@ -27,6 +26,7 @@ from rsi.journal import (
     SearchState,
 )
 from rsi.proposers import Proposal, Proposer, Reflector, ScreenFeedback
+from rsi.screening import ScreenVerdict
 from search_space import SearchSpace, Strategy
 
 
@@ -66,7 +66,7 @@ class ReflectionStep:
         )  # fmt: skip
         proposal = Proposal(child.edit, child.field, child.proposer, child.rationale)
         parent_evals, child_evals = outcomes
-        # A screen decided early (rsi/engine/race.py) paid for some tasks only: reflection
+        # A screen decided early (rsi/screening/race.py) paid for some tasks only: reflection
         # reads those and is told which were skipped.
         paid = [t for t in started.tasks if t in child_evals]
         feedback = ScreenFeedback(

@@ -6,7 +6,7 @@
   verdict (`round:<r>:screen`), keeps a child that passed, asks a `Reflector` what the screen
   teaches, and closes the round (`round:<r>:reflection`, `round:<r>:done`).
 - With `Racing.stop` (`[search] stop_when_decided`) both evaluations are races
-  (rsi/engine/race.py): a race decided before its last task journals `DecidedEarly`
+  (rsi/screening/race.py): a race decided before its last task journals `DecidedEarly`
   (`round:<r>:decided`, `dev:<id>:decided`) with the ops it never started, and a resume
   evaluates only what that event says was read.
 
@@ -18,19 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from rsi.engine.evaluator import Evaluator
-from rsi.engine.race import (
-    Decide,
-    Decision,
-    RaceResult,
-    Racing,
-    dev_race,
-    replay,
-    run_race,
-    screen_order,
-)
 from rsi.engine.reflection_step import ReflectionStep
-from rsi.engine.screening import AcceptanceRule, ScreenVerdict
+from rsi.execution import Evaluator
 from rsi.journal import (
     CandidateKept,
     ChildProposed,
@@ -44,6 +33,18 @@ from rsi.journal import (
     RoundStarted,
     Screened,
     SearchState,
+)
+from rsi.screening import (
+    AcceptanceRule,
+    Decide,
+    Decision,
+    RaceResult,
+    Racing,
+    ScreenVerdict,
+    dev_race,
+    replay,
+    run_race,
+    screen_order,
 )
 from search_space import Strategy, strategy_id
 

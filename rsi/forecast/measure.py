@@ -248,7 +248,7 @@ def _spread(state: SearchState) -> tuple[Tokens | None, Tokens | None]:
 
 def race_shares(state: SearchState) -> tuple[float | None, float | None]:
     """The mean paid share of a screened child's minibatch and of a kept child's dev split
-    under racing (rsi/engine/race.py), read off the run's screens and dev scores."""
+    under racing (rsi/screening/race.py), read off the run's screens and dev scores."""
     screens = []
     for r, screen in state.screens.items():
         started = state.rounds_started.get(r)

@@ -28,7 +28,7 @@ low, no round keeps its child and every task costs what the cheapest measured on
 (an unmeasured optimizer writes nothing); high, every round keeps and every task costs
 what the costliest did. Whether rounds keep cannot be measured before they run, and on a
 small search it moves the bill by a third (a kept child adds its dev tasks and the gate).
-With `[search] stop_when_decided` (rsi/engine/race.py) the expected case pays only a
+With `[search] stop_when_decided` (rsi/screening/race.py) the expected case pays only a
 share of each child's screen and of each kept child's dev score (measured in a run whose
 races were journaled, else assumed); the worst case still pays every task, since a
 decision may come at the last one.

@@ -116,7 +116,7 @@ class Screened(_Data):
     rule: str = Field(
         default="strict-no-regression", exclude_if=lambda rule: rule == "strict-no-regression"
     )
-    # When the verdict was fixed before the last task (rsi/engine/race.py; with
+    # When the verdict was fixed before the last task (rsi/screening/race.py; with
     # `stop_when_decided` off the race is replayed over every outcome): how many tasks it
     # read, and the child's gain and regressions over them. Proposers are shown these, so
     # the search is the same whether the other tasks were paid for or not. `passed` and
@@ -153,7 +153,7 @@ class DevScored(_Data):
     rar: float
     successes: int
     n: int
-    # The dev race stopped early (rsi/engine/race.py): `rar` is an upper bound, `successes`
+    # The dev race stopped early (rsi/screening/race.py): `rar` is an upper bound, `successes`
     # plus the tasks not evaluated over `n`; `successes` counts the `evaluated` tasks.
     at_most: bool = Field(default=False, exclude_if=lambda value: not value)
     evaluated: int | None = Field(default=None, exclude_if=lambda value: value is None)

@@ -71,7 +71,7 @@ class SearchState:
     proposals: list[ChildProposed] = field(default_factory=list)
     rejections: list[ProposalRejected] = field(default_factory=list)
     screens: dict[int, Screened] = field(default_factory=dict)
-    # Races stopped early: screens by round, dev scores by strategy id (rsi/engine/race.py).
+    # Races stopped early: screens by round, dev scores by strategy id (rsi/screening/race.py).
     screens_decided: dict[int, DecidedEarly] = field(default_factory=dict)
     devs_decided: dict[str, DecidedEarly] = field(default_factory=dict)
     reflections: list[Reflection] = field(default_factory=list)
@@ -154,7 +154,7 @@ class SearchState:
         with zero regressions on unseen tasks), so on equal dev evidence it is the better
         supported strategy, and the search keeps building on it instead of stalling.
         A candidate whose dev RAR is an upper bound is never best: its race stopped only
-        once it could not be (rsi/engine/race.py), so leaving it out changes nothing.
+        once it could not be (rsi/screening/race.py), so leaving it out changes nothing.
         """
         scored = [
             c for c in self.candidates.values() if c.dev_rar is not None and not c.dev_rar_at_most

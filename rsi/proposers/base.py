@@ -12,7 +12,7 @@ from search_space import RsiError, SearchSpace, Strategy
 class TaskFeedback:
     """One proposal-split task as the parent ran it. Only public text and the runner's trace:
     `trace` is the journal's copy (metadata), `trajectory` the whole run as its agents saw
-    it (tool outputs, model text; `rsi/engine/trajectory.py`), None when it is missing."""
+    it (tool outputs, model text; `rsi/execution/trajectory.py`), None when it is missing."""
 
     task_id: str
     context: str
@@ -235,7 +235,7 @@ class OptimizerBudgetExhausted(RsiError, RuntimeError):
 @dataclass(frozen=True)
 class ScreenFeedback:
     """The screen of a proposed child on the parent's minibatch, as reflection sees it: the
-    acceptance rule's verdict (`rsi.engine.ScreenVerdict`) plus which tasks moved."""
+    acceptance rule's verdict (`rsi.screening.ScreenVerdict`) plus which tasks moved."""
 
     passed: bool
     gain: int  # child successes minus parent successes

@@ -1,10 +1,10 @@
 """Crash safety through a real search: SIGKILL after the k-th event, for k across every event
 type (the middle of dev and release evaluations included), at 2 workers; then `resume`
 finishes with the same journal as an uninterrupted run and never pays again for an
-evaluation the journal already held. The scripted runner prefetches (rsi/engine/prefetch.py):
+evaluation the journal already held. The scripted runner prefetches (rsi/execution/prefetch.py):
 round 1's parent batch and the gate's baseline run ahead in idle slots and are journaled
 only when asked for; the finished ones wait in the run's prefetch store
-(rsi/engine/prefetch_store.py), so a kill loses only what was in flight.
+(rsi/execution/prefetch_store.py), so a kill loses only what was in flight.
 
 The fixture search keeps two children, dev-ranks three candidates and gates with
 discordant pairs (tests/support/search_fixtures.py, KEEPING_SEARCH). Its uninterrupted run is the
@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from rsi.engine.evaluator import WINDOW_SLOTS
-from rsi.engine.prefetch_store import STORE_DIR, StoredResult
+from rsi.execution.evaluator import WINDOW_SLOTS
+from rsi.execution.prefetch_store import STORE_DIR, StoredResult
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
 from tests.support.search_fixtures import ROOT, FinishedSearch, write_keeping_config
 

@@ -17,7 +17,8 @@ from typing import Any
 import pytest
 
 from rsi.config import load_config
-from rsi.engine import Engine, Evaluator, evaluation
+from rsi.engine import Engine
+from rsi.execution import Evaluator, evaluation
 from rsi.journal import EVENTS_FILE, Evaluation, Journal
 from search_space import Strategy, strategy_id
 from tests.support.search_fixtures import SMALL_RUN, SmallSearch, write_small_config

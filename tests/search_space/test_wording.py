@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from rsi.engine import acceptance_rule
 from rsi.release import run_gate
+from rsi.screening import acceptance_rule
 from search_space import counted
 
 

@@ -1,7 +1,7 @@
 """Quickstart-sized searches on the coin world (experiments/benchmarks/null_world.py).
 
 Every evaluation is a fresh coin with the task's odds, so children regress often and races
-(rsi/engine/race.py) stop early in most rounds; a whole search takes about a second.
+(rsi/screening/race.py) stop early in most rounds; a whole search takes about a second.
 `switch_sweep` runs seeds with `[search] stop_when_decided` on and off and checks that the
 switch changes what is paid, never what is decided: the early-stopping test on one seed per
 rule, experiments/benchmarks/early_stop_sweep.py on many.

@@ -18,7 +18,8 @@ from evaluators.judging.judge import TaskJudgement, judge
 from evaluators.runners.base import Runner, RunnerLimits, RunnerResult
 from evaluators.tasks import PublicTask, Task
 from rsi.config import load_config
-from rsi.engine import Engine, build_services
+from rsi.engine import Engine
+from rsi.execution import build_services
 from search_space import Strategy, strategy_id
 
 

@@ -18,7 +18,7 @@ import pytest
 
 from evaluators.judging.judge import JudgeSettings
 from evaluators.runners.base import RunnerLimits
-from rsi.engine import EvaluationServices, Evaluator, ThreadPool
+from rsi.execution import EvaluationServices, Evaluator, ThreadPool
 from rsi.journal import Evaluation, Journal, Purpose, evaluation_op
 from search_space import SetScalar, Strategy, apply, strategy_id
 
@@ -156,7 +156,7 @@ def rig(
     should_stop: Callable[[], bool] = lambda: False,
     run: str = "run",
 ) -> Iterator[Rig]:
-    monkeypatch.setattr("rsi.engine.evaluation.evaluate_one", worker)
+    monkeypatch.setattr("rsi.execution.evaluation.evaluate_one", worker)
     journal = Journal(tmp_path / run)
     recorded: list[str] = []
 

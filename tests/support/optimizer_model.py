@@ -21,8 +21,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
-from rsi.engine.evaluation import TRAJECTORY
-from rsi.engine.trajectory import reference, trajectory_bytes
+from rsi.execution.evaluation import TRAJECTORY
+from rsi.execution.trajectory import reference, trajectory_bytes
 from rsi.journal import Evaluation
 from tests.support.llm_server import ToolUse
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from rsi.config import load_config
 from rsi.engine import Engine
-from rsi.engine.prefetch import PrefetchStats
+from rsi.execution.prefetch import PrefetchStats
 from rsi.proposers import PolicyProposer, Proposal, ProposalContext
 
 ROOT = Path(__file__).resolve().parents[2]

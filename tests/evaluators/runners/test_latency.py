@@ -15,7 +15,7 @@ from evaluators.runners.base import RunnerLimits
 from evaluators.runners.latency import LatencyRunner, LatencySettings, latency_judge
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import build_services, evaluate_one
+from rsi.execution import build_services, evaluate_one
 from search_space import Strategy
 from search_space.errors import UserInputError
 from tests.support.cli_helpers import assert_one_line_user_error, run_rsi

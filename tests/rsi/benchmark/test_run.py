@@ -15,7 +15,7 @@ from evaluators.runners import RunnerLimits
 from rsi.benchmark import BenchLedger, cell_directory, plan_benchmark, run_cells
 from rsi.benchmark.ledger import EVALUATIONS_FILE, KILL_AFTER_ENV
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import EvaluationServices, build_services
+from rsi.execution import EvaluationServices, build_services
 from search_space import Strategy, load_model, strategy_id
 from tests.support.benchmark_fixtures import write_config
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi

@@ -22,7 +22,7 @@ LATER = ("rsi.engine.loop", "numpy", "rsi.reports", "matplotlib", "rich", "pydan
 
 
 # What a command runs on, which `rsi status` and a missing config's error never need.
-ENGINE = ("rsi.engine.loop", "rsi.engine.evaluation", "rsi.engine.runtime")
+ENGINE = ("rsi.engine.loop", "rsi.execution.evaluation", "rsi.execution.services")
 # The config's models and what they hold: a file that cannot be read fails before them.
 CONFIG_MODELS = ("rsi.config.experiment", "rsi.api", "evaluators.llm", "evaluators.runners")
 

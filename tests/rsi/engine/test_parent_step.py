@@ -10,9 +10,9 @@ import pytest
 
 from evaluators.llm import HealthStop
 from rsi.config import ExperimentConfig
-from rsi.engine.evaluation import ModelStopped
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.schedule import Schedule
+from rsi.execution.evaluation import ModelStopped
 from rsi.journal import CandidateKept, DevScored, Journal, ProposerUsage
 from rsi.proposers import (
     ParentChoice,
@@ -58,9 +58,10 @@ def _step(tmp_path: Path, chooser: Chooser, *, by_optimizer: bool = True) -> Par
         journal.append(f"keep:{sid}", CandidateKept(strategy_id=sid, parent_id=parent, round=0,
                                                     strategy={}))  # fmt: skip
         journal.append(f"dev:{sid}", DevScored(strategy_id=sid, rar=rar, successes=1, n=2))
+    config = ExperimentConfig.model_validate(CONFIG)
     return ParentStep(
         state=state, record=journal.append, proposer=chooser,
-        schedule=Schedule(ExperimentConfig.model_validate(CONFIG), state),
+        schedule=Schedule(config.search, config.experiment.seed, state),
         space=SearchSpace(), seed=42, by_optimizer=by_optimizer,
     )  # fmt: skip
 

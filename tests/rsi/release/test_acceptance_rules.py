@@ -17,9 +17,10 @@ from evaluators.tasks import TaskSet
 from evaluators.testing import CoinRunner
 from experiments.benchmarks.null_world import null_services
 from rsi.config import ExperimentConfig, ReleaseSection, SearchSection, load_config
-from rsi.engine import ACCEPTANCE_RULES, Engine, ScreenVerdict, acceptance_rule, load_initial
+from rsi.engine import Engine, load_initial
 from rsi.journal import EVENTS_FILE, Screened, SearchState
 from rsi.release import GateReport, gate_table, run_gate, run_without_gate
+from rsi.screening import ACCEPTANCE_RULES, ScreenVerdict, acceptance_rule
 from search_space import strategy_id
 from tests.support.cli_helpers import GATE_REPORT_KEYS, ROOT, assert_one_line_user_error, run_rsi
 

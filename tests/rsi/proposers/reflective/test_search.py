@@ -27,7 +27,8 @@ import pytest
 from evaluators.llm import ResponseCache
 from evaluators.tasks import TaskSet
 from rsi.config import load_config
-from rsi.engine import Engine, evaluation
+from rsi.engine import Engine
+from rsi.execution import evaluation
 from rsi.journal import (
     ChildProposed,
     ProposerUsage,

@@ -29,14 +29,14 @@ from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHel
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from rsi.config import ExperimentConfig, load_config
-from rsi.engine import (
+from rsi.execution import (
     EvaluationServices,
     TrajectoryStore,
     build_services,
     evaluate_one,
     write_record,
 )
-from rsi.engine.trajectory import journal_trace, trajectory_bytes
+from rsi.execution.trajectory import journal_trace, trajectory_bytes
 from rsi.proposers import ReflectiveProposer, SessionSteps, SessionTimeouts
 from rsi.proposers.reflective._workspace import OptimizerWorkspace, proposal_files
 from search_space import Strategy
