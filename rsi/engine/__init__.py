@@ -19,8 +19,9 @@ Public surface:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rsi.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rsi.engine.loop import Engine, LineageSink, SearchInterrupted
@@ -35,28 +36,6 @@ if TYPE_CHECKING:
     from rsi.engine.start import gate_power, power_warning
     from rsi.engine.stopping import Budget, StopFlag
 
-# Each public name and the module defining it, imported on first use (PEP 562): a caller
-# of one name pays for its module alone (`rsi status` reads a run without the engine's
-# optuna, docker and numpy; rsi/cli/__init__.py).
-_SOURCES: dict[str, str] = {
-    "Engine": "rsi.engine.loop",
-    "LineageSink": "rsi.engine.loop",
-    "SearchInterrupted": "rsi.engine.loop",
-    "SearchParts": "rsi.engine.parts",
-    "run_pilot": "rsi.engine.pilot",
-    "build_context": "rsi.engine.proposal_context",
-    "ProposalStep": "rsi.engine.proposal_step",
-    "PROPOSERS": "rsi.engine.stack",
-    "build_proposer": "rsi.engine.stack",
-    "load_initial": "rsi.engine.stack",
-    "minibatch": "rsi.engine.sampling",
-    "ScreenStep": "rsi.engine.screen_step",
-    "gate_power": "rsi.engine.start",
-    "power_warning": "rsi.engine.start",
-    "read_refused": "rsi.engine.refused",
-    "Budget": "rsi.engine.stopping",
-    "StopFlag": "rsi.engine.stopping",
-}
 
 __all__ = [
     "PROPOSERS",
@@ -79,13 +58,21 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _SOURCES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name]), name)
-    globals()[name] = value  # imported once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_SOURCES})
+# Each public name imported from its module on first use (rsi/lazy.py): a caller of one
+# name pays for its module alone.
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rsi.engine.loop": ("Engine", "LineageSink", "SearchInterrupted"),
+        "rsi.engine.parts": ("SearchParts",),
+        "rsi.engine.pilot": ("run_pilot",),
+        "rsi.engine.proposal_context": ("build_context",),
+        "rsi.engine.proposal_step": ("ProposalStep",),
+        "rsi.engine.stack": ("PROPOSERS", "build_proposer", "load_initial"),
+        "rsi.engine.sampling": ("minibatch",),
+        "rsi.engine.screen_step": ("ScreenStep",),
+        "rsi.engine.start": ("gate_power", "power_warning"),
+        "rsi.engine.refused": ("read_refused",),
+        "rsi.engine.stopping": ("Budget", "StopFlag"),
+    },
+)

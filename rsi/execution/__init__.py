@@ -22,8 +22,9 @@ Public surface:
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from rsi.lazy import lazy_exports
 
 if TYPE_CHECKING:
     from rsi.execution.evaluation import (
@@ -53,35 +54,6 @@ if TYPE_CHECKING:
     )
     from rsi.execution.trajectory import TrajectoryStore
 
-# Each public name and the module defining it, imported on first use (PEP 562): a caller
-# of one name pays for its module alone (`rsi status` never loads docker or dask).
-_SOURCES: dict[str, str] = {
-    "EvaluationResult": "rsi.execution.evaluation",
-    "EvaluationServices": "rsi.execution.evaluation",
-    "ExecutorLost": "rsi.execution.evaluation",
-    "ModelStopped": "rsi.execution.evaluation",
-    "StopRequested": "rsi.execution.evaluation",
-    "evaluate_one": "rsi.execution.evaluation",
-    "WINDOW_SLOTS": "rsi.execution.evaluator",
-    "Evaluator": "rsi.execution.evaluator",
-    "write_record": "rsi.execution.evaluator",
-    "open_pool": "rsi.execution.executors",
-    "SpendCapReached": "rsi.execution.money",
-    "TaskMoney": "rsi.execution.money",
-    "generator_charge": "rsi.execution.money",
-    "money_ledger": "rsi.execution.money",
-    "optimizer_charge": "rsi.execution.money",
-    "EvaluationPool": "rsi.execution.pools",
-    "ThreadPool": "rsi.execution.pools",
-    "Work": "rsi.execution.pools",
-    "PrefetchBatch": "rsi.execution.prefetch",
-    "PrefetchStats": "rsi.execution.prefetch",
-    "LLM_CACHE_DIR": "rsi.execution.services",
-    "RUNNERS": "rsi.execution.services",
-    "build_services": "rsi.execution.services",
-    "check_sandbox_ready": "rsi.execution.services",
-    "TrajectoryStore": "rsi.execution.trajectory",
-}
 
 __all__ = [
     "LLM_CACHE_DIR",
@@ -112,13 +84,36 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    if name not in _SOURCES:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(_SOURCES[name]), name)
-    globals()[name] = value  # imported once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_SOURCES})
+# Each public name imported from its module on first use (rsi/lazy.py): a caller of one
+# name pays for its module alone.
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    {
+        "rsi.execution.evaluation": (
+            "EvaluationResult",
+            "EvaluationServices",
+            "ExecutorLost",
+            "ModelStopped",
+            "StopRequested",
+            "evaluate_one",
+        ),
+        "rsi.execution.evaluator": ("WINDOW_SLOTS", "Evaluator", "write_record"),
+        "rsi.execution.executors": ("open_pool",),
+        "rsi.execution.money": (
+            "SpendCapReached",
+            "TaskMoney",
+            "generator_charge",
+            "money_ledger",
+            "optimizer_charge",
+        ),
+        "rsi.execution.pools": ("EvaluationPool", "ThreadPool", "Work"),
+        "rsi.execution.prefetch": ("PrefetchBatch", "PrefetchStats"),
+        "rsi.execution.services": (
+            "LLM_CACHE_DIR",
+            "RUNNERS",
+            "build_services",
+            "check_sandbox_ready",
+        ),
+        "rsi.execution.trajectory": ("TrajectoryStore",),
+    },
+)

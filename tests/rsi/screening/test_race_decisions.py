@@ -4,8 +4,8 @@ still beat it (a tie is not enough)."""
 
 from __future__ import annotations
 
-from rsi.screening.race import dev_race, run_race
 from rsi.journal import CandidateKept, DevScored, Event, SearchState
+from rsi.screening.race import dev_race, run_race
 
 
 def test_a_decision_fixed_before_any_outcome_reads_no_task() -> None:
