@@ -204,7 +204,7 @@ def _import_circles(graph: dict[str, set[str]]) -> list[list[str]]:
     def visit(node: str) -> None:
         index[node] = low[node] = len(index)
         stack.append(node)
-        for target in sorted(graph[node]):
+        for target in sorted(graph.get(node, ())):
             if target not in index:
                 visit(target)
                 low[node] = min(low[node], low[target])
@@ -700,44 +700,12 @@ def _import_graph(package: str) -> dict[str, set[str]]:
     return graph
 
 
-def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """The strongly connected components of more than one node (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    found: list[list[str]] = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for target in sorted(graph.get(node, ())):
-            if target not in index:
-                visit(target)
-                low[node] = min(low[node], low[target])
-            elif target in stack:
-                low[node] = min(low[node], index[target])
-        if low[node] == index[node]:
-            component = []
-            while True:
-                member = stack.pop()
-                component.append(member)
-                if member == node:
-                    break
-            if len(component) > 1:
-                found.append(sorted(component))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return found
-
-
 def test_no_import_circle_inside_evaluators() -> None:
     """No two modules of `evaluators` import each other, even through others, even only
     while type checking; and the parts' allowed imports draw no circle either."""
-    assert _cycles(_import_graph("evaluators")) == []
+    assert _import_circles(_import_graph("evaluators")) == []
     parts = {part: deps - {part} for part, deps in EVALUATORS_ALLOWED.items() if part != "__init__"}
-    assert _cycles(parts) == []
+    assert _import_circles(parts) == []
 
 
 def test_the_evaluators_surface_checks_see_a_violation(tmp_path: Path) -> None:
@@ -759,4 +727,4 @@ def test_the_evaluators_surface_checks_see_a_violation(tmp_path: Path) -> None:
         "_load_any from evaluators.tasks",
         "evaluators.runners.scripted",
     ]
-    assert _cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _import_circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
