@@ -28,6 +28,7 @@ def demo(
     """Run the quickstart search end to end and print where its results are."""
     from rsi.api import default_run_dir
     from rsi.config import load_config
+    from rsi.release import render_markdown
     from rsi.reports import write_report  # matplotlib: imported only when drawing
 
     config = load_config(config_file)
@@ -35,7 +36,7 @@ def demo(
     run = drive(config, run_dir, as_json=False, override=False)
     report_path = run_dir / REPORT_FILE
     if run.gate is not None:
-        report_path.write_text(run.gate.to_markdown())
+        report_path.write_text(render_markdown(run.gate))
     html = write_report(run_dir)
     store = config.mlflow.tracking_uri or f"sqlite:///{config.experiment.runs_dir / 'mlflow.db'}"
     console.print()

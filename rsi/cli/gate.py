@@ -109,7 +109,13 @@ def gate(
     if as_json and markdown:
         raise UserInputError("choose one of --json and --markdown")
 
-    from rsi.release import gate_table, load_paired_outcomes, run_gate, validate_gate_settings
+    from rsi.release import (
+        gate_table,
+        load_paired_outcomes,
+        render_markdown,
+        run_gate,
+        validate_gate_settings,
+    )
 
     validate_gate_settings(alpha, resamples)  # before reading, so a bad flag wins over the file
     paired = load_paired_outcomes(outcomes)
@@ -119,7 +125,7 @@ def gate(
     if as_json:
         print_json(report.to_json_dict())
     elif markdown:
-        print(report.to_markdown(), end="")
+        print(render_markdown(report), end="")
     else:
         console.print(gate_table(report))
     if exit_code and not report.promote:

@@ -233,7 +233,7 @@ def release(
 ) -> None:
     """Show the release gate decided for this run's frozen champion."""
     from rsi.api import load_run
-    from rsi.release import GateReport
+    from rsi.release import GateReport, render_markdown
     from search_space import UserInputError
 
     summary = load_run(run_dir).summary
@@ -249,7 +249,7 @@ def release(
     if as_json:
         print_json({**summary.gate, "report": report.to_json_dict()})
     elif markdown:
-        print(report.to_markdown() + (f"\n\n> **Override:** {override}\n" if override else ""))
+        print(render_markdown(report) + (f"\n\n> **Override:** {override}\n" if override else ""))
     else:
         render_gate(summary)
     if exit_code and not report.promote:

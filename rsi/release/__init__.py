@@ -29,9 +29,10 @@ if TYPE_CHECKING:
         validate_gate_settings,
     )
     from rsi.release.ledger import ReleaseLedger, ReleaseSplitTaken, Reservation
+    from rsi.release.numbers import format_p
     from rsi.release.outcomes import PairedOutcomes, load_paired_outcomes
     from rsi.release.power import PowerPlan, plan_power
-    from rsi.release.report import format_p, gate_table, plan_table, render_markdown
+    from rsi.release.report import gate_table, plan_table, render_markdown
     from rsi.release.steps import (
         CHAMPION_FILE,
         NOTHING_TO_RELEASE,
@@ -61,7 +62,8 @@ __getattr__, __dir__ = lazy_exports(
         "rsi.release.ledger": ("ReleaseLedger", "ReleaseSplitTaken", "Reservation"),
         "rsi.release.outcomes": ("PairedOutcomes", "load_paired_outcomes"),
         "rsi.release.power": ("PowerPlan", "plan_power"),
-        "rsi.release.report": ("format_p", "gate_table", "plan_table", "render_markdown"),
+        "rsi.release.numbers": ("format_p",),
+        "rsi.release.report": ("gate_table", "plan_table", "render_markdown"),
         "rsi.release.steps": (
             "CHAMPION_FILE",
             "NOTHING_TO_RELEASE",

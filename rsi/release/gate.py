@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Literal
 import numpy as np
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from rsi.release.report import format_p, render_markdown
+from rsi.release.numbers import format_p
 from search_space import UserInputError, counted
 
 if TYPE_CHECKING:
@@ -83,10 +83,6 @@ class GateReport(BaseModel):
 
     def to_json_dict(self) -> dict[str, Any]:
         return self.model_dump(mode="json")
-
-    def to_markdown(self) -> str:
-        """A release-note section: counts, rates, p, both intervals and the decision."""
-        return render_markdown(self)
 
 
 def exact_mcnemar_p(wins: int, losses: int) -> float:

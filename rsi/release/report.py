@@ -7,22 +7,11 @@ from typing import TYPE_CHECKING
 from rich.table import Table
 from rich.text import Text
 
+from rsi.release.numbers import format_interval, format_p, format_pp
+
 if TYPE_CHECKING:
     from rsi.release.gate import GateReport
     from rsi.release.power import PowerPlan
-
-
-def format_p(p: float) -> str:
-    """Six decimals like the paper (0.006470); scientific below 1e-4 so it never reads 0."""
-    return f"{p:.6f}" if p >= 1e-4 else f"{p:.2e}"
-
-
-def format_pp(value: float) -> str:
-    return f"{value:+.1f}"
-
-
-def format_interval(interval: tuple[float, float]) -> str:
-    return f"[{format_pp(interval[0])}, {format_pp(interval[1])}]"
 
 
 def _rate(successes: int, n: int) -> str:

@@ -19,7 +19,7 @@ from experiments.benchmarks.null_world import null_services
 from rsi.config import ExperimentConfig, ReleaseSection, SearchSection, load_config
 from rsi.engine import Engine, load_initial
 from rsi.journal import EVENTS_FILE, Screened, SearchState
-from rsi.release import GateReport, gate_table, run_gate, run_without_gate
+from rsi.release import GateReport, gate_table, render_markdown, run_gate, run_without_gate
 from rsi.screening import ACCEPTANCE_RULES, ScreenVerdict, acceptance_rule
 from search_space import strategy_id
 from tests.support.cli_helpers import GATE_REPORT_KEYS, ROOT, assert_one_line_user_error, run_rsi
@@ -183,7 +183,7 @@ def test_the_no_gate_report_says_so_in_json_markdown_and_table() -> None:
     assert set(data) == GATE_REPORT_KEYS | {"gate"} and data["gate"] == "none"
     assert GateReport.model_validate(data) == report
     assert "gate" not in run_gate([True, False], [True, True]).to_json_dict()
-    text = report.to_markdown()
+    text = render_markdown(report)
     assert text.startswith("### Release without a gate: promote (no statistical gate)")
     assert "**No statistical gate ran**" in text and "decided nothing" in text
 

@@ -18,6 +18,7 @@ from rsi.release import (
     exact_mcnemar_p,
     load_paired_outcomes,
     paired_bootstrap_diffs,
+    render_markdown,
     run_gate,
 )
 from search_space.errors import UserInputError
@@ -195,7 +196,7 @@ def test_report_carries_its_bootstrap_settings_and_rounds_to_nine_places() -> No
     baseline, challenger = [False] * 3 + [True] * 3, [True] * 3 + [True, False, True]
     report = run_gate(baseline, challenger, seed=7, resamples=2000)
     assert (report.seed, report.resamples) == (7, 2000)
-    assert "2,000 task resamples (seed 7)" in report.to_markdown()
+    assert "2,000 task resamples (seed 7)" in render_markdown(report)
     default = run_gate(baseline, challenger)
     assert default.diff_pp == 33.333333333  # 2/6 as percentage points, to 9 places
     diffs = literal_bootstrap(np.array(baseline), np.array(challenger), 42, 10_000) * 100
@@ -366,13 +367,13 @@ def test_report_is_frozen_and_self_consistent() -> None:
 
 
 def test_markdown_names_every_statistic() -> None:
-    text = run_gate(*arms(both=46, neither=40, wins=12, losses=2)).to_markdown()
+    text = render_markdown(run_gate(*arms(both=46, neither=40, wins=12, losses=2)))
     assert text.startswith("### Release gate: promote")
     for needle in ("48/100 (48.0%)", "58/100 (58.0%)", "12 / 2", "+10.0", "0.006470"):
         assert needle in text
     assert "[+3.0, +17.0]" in text and "[+1.0, +20.0]" in text
     assert "10,000 task resamples (seed 42)" in text
-    retained = run_gate(*arms(both=5, neither=5, wins=0, losses=0)).to_markdown()
+    retained = render_markdown(run_gate(*arms(both=5, neither=5, wins=0, losses=0)))
     assert "retain baseline" in retained and "no discordant pairs" in retained
 
 
