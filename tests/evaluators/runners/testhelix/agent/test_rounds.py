@@ -11,13 +11,10 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from evaluators.llm import LlmSettings, ResponseCache
-from evaluators.runners.base import RunnerLimits, RunnerResult
-from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+from evaluators.runners.base import RunnerResult
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
 from search_space import Strategy
@@ -36,15 +33,10 @@ from tests.support.agent_model import (
     tool_results,
     with_case,
 )
+from tests.support.agent_runs import BLOCKING, phases, run_slugify
 from tests.support.llm_server import LocalLlmServer
 
 TWO = Strategy(initialCandidates=2, maxCandidates=2, repairSteps=2)
-BLOCKING = {
-    "test": "cases.sh",
-    "blocking": True,
-    "evidence": "The slug never starts or ends with `-`.",
-    "problem": "pins a detail",
-}
 
 
 @pytest.fixture(scope="module")
@@ -60,18 +52,7 @@ def _run(
     strategy: Strategy,
     configuration: str = "peer-cross-validation",
 ) -> tuple[RunnerResult, LocalLlmServer]:
-    with LocalLlmServer(responder=model) as server:
-        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
-        models = LlmTaskModels(settings, ResponseCache(tmp_path / "cache"))
-        harness = HarnessSettings(configuration=configuration, execution_repeats=1, pairs="agent")
-        runner = TestHelixRunner(sandbox, models, harness)
-        task = tasks.get("sh-slugify").public()
-        result = runner.run(strategy, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
-    return result, server
-
-
-def _phases(result: RunnerResult, name: str) -> list[dict[str, Any]]:
-    return [p for p in result.trace.phases if p["phase"] == name]
+    return run_slugify(sandbox, tasks, tmp_path, model, strategy, configuration)
 
 
 def test_feedback_continues_the_pairs_session_and_the_revision_is_reviewed_afresh(
@@ -84,11 +65,11 @@ def test_feedback_continues_the_pairs_session_and_the_revision_is_reviewed_afres
         review_revised=review_plan(),
     )
     result, server = _run(bwrap_sandbox, polyglot, tmp_path, model, TWO)
-    reviews = _phases(result, "agent-review")
+    reviews = phases(result, "agent-review")
     assert [(r["pair"], r["version"], r["approved"]) for r in reviews] == [
         (0, 1, False), (1, 1, False), (0, 2, True), (1, 2, True),
     ]  # fmt: skip
-    feedback = _phases(result, "agent-feedback")
+    feedback = phases(result, "agent-feedback")
     assert [(f["pair"], f["round"], f["findings"], f["revised"]) for f in feedback] == [
         (0, 2, 1, True), (1, 2, 1, True),
     ]  # fmt: skip
@@ -101,14 +82,14 @@ def test_feedback_continues_the_pairs_session_and_the_revision_is_reviewed_afres
     assert result.submission is not None
     for part in ("p0", "p1"):
         assert (result.submission / part / "run.sh").read_text() == SUITE_ENTRY + REVISED + "\n"
-    merges = _phases(result, "merge")
+    merges = phases(result, "merge")
     assert merges and all(m["pairs"] == [0, 1] and m["valid"] for m in merges)
-    assert _phases(result, "selection")[0]["selected"] == "merged:0+1"
+    assert phases(result, "selection")[0]["selected"] == "merged:0+1"
     # maxRounds = 1: no feedback, so the criticised suites leave nothing to submit.
     once, _ = _run(
         bwrap_sandbox, polyglot, tmp_path / "once", model, TWO.model_copy(update={"max_rounds": 1})
     )
-    assert _phases(once, "agent-feedback") == [] and once.submission is None
+    assert phases(once, "agent-feedback") == [] and once.submission is None
 
 
 def test_an_approved_suite_is_kept_when_its_revision_does_not_requalify(
@@ -131,11 +112,11 @@ def test_an_approved_suite_is_kept_when_its_revision_does_not_requalify(
         ],
     )
     result, _ = _run(bwrap_sandbox, polyglot, tmp_path, model, TWO)
-    (feedback,) = _phases(result, "agent-feedback")
+    (feedback,) = phases(result, "agent-feedback")
     assert feedback["pair"] == 0 and feedback["counterexamples"] == [1]
     assert feedback["revised"] is False and feedback["kept_approved"] is True
     assert feedback["stop"] == "repairSteps (2) spent after a failed submit"
-    selection = _phases(result, "selection")[0]
+    selection = phases(result, "selection")[0]
     assert selection["consistent"] == [0, 1] and selection["approved"] == [0, 1]
     assert result.trace.phases[-1]["reason"] == "converged in round 1"
 
@@ -153,7 +134,7 @@ def test_a_challenge_keeps_new_tests_only_if_they_separate_the_two_repairs(
     # The challenger's allowance is a revision's, `repairSteps` tool calls: its 6.
     six = TWO.model_copy(update={"repair_steps": 6})
     result, server = _run(bwrap_sandbox, polyglot, tmp_path, model, six)
-    (challenge,) = _phases(result, "agent-challenge")
+    (challenge,) = phases(result, "agent-challenge")
     assert challenge["repairs"] == [0, 1] and challenge["into"] == 0
     assert challenge["stop"] == "submitted" and challenge["changed"] is True
     assert challenge["kept"] is separating
@@ -167,10 +148,10 @@ def test_a_challenge_keeps_new_tests_only_if_they_separate_the_two_repairs(
     assert "tr -cs 'a-z' '-'" in shown[1]
     assert shown[3].startswith("outcome: pass")
     assert shown[4].startswith("outcome: fail" if separating else "outcome: pass")
-    matrices = [p["matrix"] for p in _phases(result, "cross-execution")]
+    matrices = [p["matrix"] for p in phases(result, "cross-execution")]
     if separating:  # round 2 runs the extended suite, which now rejects repair 1
         assert [m["0->1"] for m in matrices] == [True, False]
-        reviews = [(r["pair"], r["version"]) for r in _phases(result, "agent-review")]
+        reviews = [(r["pair"], r["version"]) for r in phases(result, "agent-review")]
         assert reviews == [(0, 1), (1, 1), (0, 2)]
     else:  # dropped: nothing changed, the rounds converged
         assert [m["0->1"] for m in matrices] == [True]
@@ -189,7 +170,7 @@ def test_max_candidates_starts_agent_pairs_in_round_2_while_fewer_than_two_are_c
     model = AgentModel(slugify_plan(), plans={0: never})
     one = Strategy(initialCandidates=1, maxCandidates=3, repairSteps=2)
     result, _ = _run(bwrap_sandbox, polyglot, tmp_path, model, one, "random-submission")
-    pairs = [(p["pair"], p.get("round", 1), p["submitted"]) for p in _phases(result, "agent-pair")]
+    pairs = [(p["pair"], p.get("round", 1), p["submitted"]) for p in phases(result, "agent-pair")]
     assert pairs == [(0, 1, False), (1, 2, True), (2, 2, True)]
     assert result.submission is not None
     # maxCandidates = 1 leaves no room: the one failed pair is all there is.
@@ -197,4 +178,4 @@ def test_max_candidates_starts_agent_pairs_in_round_2_while_fewer_than_two_are_c
         bwrap_sandbox, polyglot, tmp_path / "alone", model,
         one.model_copy(update={"max_candidates": 1}), "random-submission",
     )  # fmt: skip
-    assert len(_phases(alone, "agent-pair")) == 1 and alone.submission is None
+    assert len(phases(alone, "agent-pair")) == 1 and alone.submission is None

@@ -20,9 +20,7 @@ from typing import Any
 
 import pytest
 
-from evaluators.llm import LlmSettings, ResponseCache
-from evaluators.runners.base import RunnerLimits, RunnerResult
-from evaluators.runners.testhelix import HarnessSettings, LlmTaskModels, TestHelixRunner
+from evaluators.runners.base import RunnerResult
 from evaluators.runners.testhelix.prompts import agent_prompt, candidate_workflow
 from evaluators.sandbox import LocalSandbox
 from evaluators.tasks import TaskSet
@@ -40,15 +38,10 @@ from tests.support.agent_model import (
     slugify_plan,
     with_case,
 )
+from tests.support.agent_runs import BLOCKING, phases, run_slugify
 from tests.support.llm_server import LocalLlmServer
 
 ONE = Strategy(initialCandidates=1, maxCandidates=1)
-BLOCKING = {
-    "test": "cases.sh",
-    "blocking": True,
-    "evidence": "The slug never starts or ends with `-`.",
-    "problem": "pins a detail",
-}
 BUDGET = re.compile(
     r"Remaining budget \(shared by every session of this task\): (\d+) model calls, "
     r"([\d,]+) input and ([\d,]+) output tokens, (\d+) s\. "
@@ -70,18 +63,7 @@ def _run(
     configuration: str = "single",
     cache: Path | None = None,
 ) -> tuple[RunnerResult, LocalLlmServer]:
-    with LocalLlmServer(responder=model) as server:
-        settings = LlmSettings(model="openai/local-model", api_base=server.openai_base)
-        models = LlmTaskModels(settings, ResponseCache(cache or tmp_path / "cache"))
-        harness = HarnessSettings(configuration=configuration, execution_repeats=1, pairs="agent")
-        runner = TestHelixRunner(sandbox, models, harness)
-        task = tasks.get("sh-slugify").public()
-        result = runner.run(strategy, task, RunnerLimits(test_timeout_s=30), tmp_path / "work")
-    return result, server
-
-
-def _phases(result: RunnerResult, name: str) -> list[dict[str, Any]]:
-    return [p for p in result.trace.phases if p["phase"] == name]
+    return run_slugify(sandbox, tasks, tmp_path, model, strategy, configuration, cache)
 
 
 def _text(body: dict[str, Any]) -> str:
@@ -105,7 +87,7 @@ def test_an_opening_turn_carries_at_most_two_lessons_within_1600_and_planning_12
     )
     strategy = ONE.model_copy(update={"lessons": lessons})
     result, server = _run(bwrap_sandbox, polyglot, tmp_path, AgentModel(slugify_plan()), strategy)
-    (pair,) = _phases(result, "agent-pair")
+    (pair,) = phases(result, "agent-pair")
     assert pair["lessons"] == ["prep-0", "prep-1"]
     by_id = {lesson.id: lesson for lesson in lessons}
     first = next(b for b in server.requests if "tools" in b)
@@ -115,7 +97,7 @@ def test_an_opening_turn_carries_at_most_two_lessons_within_1600_and_planning_12
     assert _text(first).count("Lesson prep-0\n") == 1
     # Planning's two applicable lessons (about 790 and 490 characters) would fit in 1,600
     # but not in planning's 1,200: the first in strategy order is all it gets.
-    (planning,) = _phases(result, "planning")
+    (planning,) = phases(result, "planning")
     assert planning["lessons"] == ["any"]
     assert len(by_id["any"].render()) + len(by_id["plan"].render()) > 1200
 
@@ -127,7 +109,7 @@ def test_an_empty_route_loads_no_skill_and_leaves_loading_to_the_agent(
     turns = [b for b in server.requests if "tools" in b]
     assert turns and not any("Specialist skill" in _text(b) for b in turns)
     assert all("load_skill" in json.dumps(b["tools"]) for b in turns)
-    assert _phases(result, "agent-pair")[0]["skill"] is None
+    assert phases(result, "agent-pair")[0]["skill"] is None
 
 
 def test_no_challenge_fires_when_one_of_the_two_suites_was_not_approved(
@@ -146,10 +128,10 @@ def test_no_challenge_fires_when_one_of_the_two_suites_was_not_approved(
     )
     two = Strategy(initialCandidates=2, maxCandidates=2, repairSteps=6)
     result, server = _run(bwrap_sandbox, polyglot, tmp_path, model, two, "peer-cross-validation")
-    reviews = [(r["pair"], r["approved"]) for r in _phases(result, "agent-review")][:2]
+    reviews = [(r["pair"], r["approved"]) for r in phases(result, "agent-review")][:2]
     assert reviews == [(0, True), (1, False)]
-    assert result.trace.phases and _phases(result, "cross-execution")[0]["matrix"]["0->1"]
-    assert _phases(result, "agent-challenge") == []
+    assert result.trace.phases and phases(result, "cross-execution")[0]["matrix"]["0->1"]
+    assert phases(result, "agent-challenge") == []
     assert not any(CHALLENGE in json.dumps(b) for b in server.requests)
 
 
@@ -172,9 +154,9 @@ def test_at_most_one_challenge_step_runs_per_task(
     )
     three = Strategy(initialCandidates=3, maxCandidates=3, maxRounds=3, repairSteps=6)
     result, _ = _run(bwrap_sandbox, polyglot, tmp_path, model, three, "peer-cross-validation")
-    (challenge,) = _phases(result, "agent-challenge")
+    (challenge,) = phases(result, "agent-challenge")
     assert challenge["repairs"] == [0, 1] and challenge["kept"] is True
-    matrices = [p["matrix"] for p in _phases(result, "cross-execution")]
+    matrices = [p["matrix"] for p in phases(result, "cross-execution")]
     assert len(matrices) == 2 and matrices[1]["0->2"] and not matrices[1]["0->1"]
     assert result.trace.phases[-1]["reason"] == "converged in round 2"
 
