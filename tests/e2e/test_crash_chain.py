@@ -17,8 +17,6 @@ from __future__ import annotations
 import json
 import os
 import signal
-import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -29,6 +27,7 @@ from rsi.execution.evaluator import WINDOW_SLOTS
 from rsi.execution.prefetch_store import STORE_DIR, StoredResult
 from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV
 from tests.support.search_fixtures import ROOT, FinishedSearch, write_keeping_config
+from tests.support.warm_start import run_module
 
 pytestmark = pytest.mark.slow
 WORKERS = 2
@@ -41,15 +40,9 @@ def _drive(config: Path, run_dir: Path, ledger: Path, kill_after: int | None = N
         env[KILL_AFTER_ENV] = str(kill_after)
     with open(ledger, "a", encoding="utf-8") as handle:
         handle.write(f"start {kill_after}\n")  # each process's calls follow its marker
-    argv = [
-        sys.executable,
-        "-m",
-        "tests.support.engine_driver",
-        str(config),
-        str(run_dir),
-        str(ledger),
-    ]
-    return subprocess.run(argv, cwd=ROOT, env=env, timeout=1800, check=False).returncode
+    argv = [str(config), str(run_dir), str(ledger)]
+    driver = "tests.support.engine_driver"
+    return run_module(driver, argv, cwd=ROOT, env=env, timeout=1800, capture=False).returncode
 
 
 def _events(run_dir: Path) -> list[dict[str, Any]]:

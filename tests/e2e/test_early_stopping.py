@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +23,7 @@ from rsi.journal import EVENTS_FILE, KILL_AFTER_ENV, read_events
 from rsi.lineage.plan import candidate_node, plan
 from tests.support.cli_helpers import run_rsi
 from tests.support.coin_search import ROOT, coin_config, coin_search, switch_sweep
+from tests.support.warm_start import run_module
 
 # One seed per rule; experiments/benchmarks/early_stop_sweep.py runs 24 and 6 (the sweep this
 # test ran until issue 52) and saves its totals in results/early_stop_sweep.txt.
@@ -72,8 +71,8 @@ def test_killed_at_an_early_decision_the_resume_never_runs_what_it_skipped(
         runs = tmp_path / f"{where}-{decision['op']}".replace(" ", "-").replace(":", "_")
         kill_after = decision["seq"] - (where == "just before it")
         env = os.environ | {KILL_AFTER_ENV: str(kill_after)}
-        victim = [sys.executable, "-m", "tests.support.coin_search", str(runs), str(SEED)]
-        killed = subprocess.run(victim, cwd=ROOT, env=env, timeout=300, check=False)
+        victim = [str(runs), str(SEED)]
+        killed = run_module("tests.support.coin_search", victim, cwd=ROOT, env=env, timeout=300)
         assert killed.returncode == -9  # SIGKILLed right after that event was durable
         assert _content(runs / "run")[-1][0] == kill_after
         paid: list[str] = []

@@ -21,7 +21,6 @@ from __future__ import annotations
 import json
 import math
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -38,6 +37,7 @@ from tests.support.llm_search import search_env, write_search_config
 from tests.support.llm_server import LocalLlmServer, message_text
 from tests.support.optimizer_model import Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
+from tests.support.warm_start import run_module
 
 pytestmark = pytest.mark.slow
 PRICE = 100.0  # dollars per million tokens, in and out: a task's reservation is $60
@@ -53,15 +53,7 @@ def _small(home: Path, server: LocalLlmServer, extra: str = "") -> Path:
 
 
 def _rsi(*args: str, timeout: float = 900) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rsi", *args],
-        cwd=ROOT,
-        env=search_env(),
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-        check=False,
-    )
+    return run_module("rsi", args, cwd=ROOT, env=search_env(), timeout=timeout)
 
 
 def _server() -> LocalLlmServer:

@@ -1,5 +1,6 @@
 """What a user reads is the tool's own output (issue 42, item 10: noise), and its usage
-says what a server reported (item 5).
+says what a server reported (item 5). Its `rsi` processes start cold: one forked from the
+warm start (tests/support/warm_start.py) would not show what importing prints.
 
 - A small search (scripted runner, MLflow mirror on) and its report print no MLflow INFO
   lines and no matplotlib warning (a long run status collapsed the release card's layout).
@@ -54,11 +55,11 @@ def test_a_small_search_and_its_report_print_no_noise(tmp_path: Path) -> None:
     }
     config = _config(tmp_path, "experiments/quickstart.toml", shrink)
     run = tmp_path / "runs" / "run"
-    searched = run_rsi("search", str(config), "--run-dir", str(run))
+    searched = run_rsi("search", str(config), "--run-dir", str(run), cold=True)
     assert searched.returncode == 0, searched.stderr[-3000:]
     _quiet(searched.stderr)
     assert (tmp_path / "runs" / "mlflow.db").exists() or list(tmp_path.rglob("*.db"))
-    reported = run_rsi("report", str(run), "--out", str(tmp_path / "report"))
+    reported = run_rsi("report", str(run), "--out", str(tmp_path / "report"), cold=True)
     assert reported.returncode == 0, reported.stderr[-3000:]
     _quiet(reported.stderr)  # the release card: "not decided yet" with a long status
 
@@ -80,7 +81,7 @@ def test_run_task_is_quiet_and_shows_a_timed_out_call_apart(
         config = _config(tmp_path, "experiments/testhelix_small.toml", changes)
         shown = run_rsi(
             "run-task", str(config), str(TASKS / "clamp-range"),
-            "--strategy", str(INITIAL), "--out", str(tmp_path / "out"),
+            "--strategy", str(INITIAL), "--out", str(tmp_path / "out"), cold=True,
         )  # fmt: skip
         checks = server.preflights
     assert shown.returncode == 0, shown.stderr[-3000:]

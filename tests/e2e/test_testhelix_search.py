@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import signal
 import subprocess
-import sys
 import threading
 from pathlib import Path
 from typing import Any
@@ -27,6 +26,7 @@ from tests.support.llm_search import FAKE_KEY, search_env, write_search_config
 from tests.support.llm_server import LocalLlmServer, Reply, Status
 from tests.support.optimizer_model import ROUTE_EDITS, Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
+from tests.support.warm_start import run_module, start_module
 
 pytestmark = pytest.mark.slow
 
@@ -63,10 +63,8 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
     with LocalLlmServer(responder=responder) as server:
         config = write_search_config(tmp_path, server)
         run_dir = tmp_path / "runs" / "run"
-        argv = [sys.executable, "-m", "rsi", "search", str(config), "--run-dir", str(run_dir)]
-        search = subprocess.Popen(
-            argv, cwd=ROOT, env=search_env(), stdout=subprocess.PIPE, stderr=subprocess.STDOUT
-        )
+        argv = ["search", str(config), "--run-dir", str(run_dir)]
+        search = start_module("rsi", argv, cwd=ROOT, env=search_env(), merge_stderr=True)
         while not responder.holding.wait(2):
             assert search.poll() is None, search.communicate()[0].decode()[-2000:]
         search.send_signal(signal.SIGKILL)
@@ -75,14 +73,8 @@ def test_llm_search_survives_a_kill_mid_task_without_paying_twice(tmp_path: Path
         assert search.returncode == -signal.SIGKILL
         paid_before_kill = responder.answered
 
-        resumed = subprocess.run(
-            [sys.executable, "-m", "rsi", "resume", str(run_dir), "--json"],
-            cwd=ROOT,
-            env=search_env(),
-            capture_output=True,
-            text=True,
-            timeout=1800,
-            check=False,
+        resumed = run_module(
+            "rsi", ["resume", str(run_dir), "--json"], cwd=ROOT, env=search_env(), timeout=1800
         )
         assert resumed.returncode == 0, resumed.stderr[-2000:]
 
@@ -132,11 +124,9 @@ class DiesAfter:
 
 
 def _search(config: Path, run_dir: Path, *verb: str) -> subprocess.CompletedProcess[str]:
-    argv = [sys.executable, "-m", "rsi", *verb, "--json"]
+    argv = [*verb, "--json"]
     argv += [str(config), "--run-dir", str(run_dir)] if verb == ("search",) else [str(run_dir)]
-    return subprocess.run(
-        argv, cwd=ROOT, env=search_env(), capture_output=True, text=True, timeout=1800, check=False
-    )
+    return run_module("rsi", argv, cwd=ROOT, env=search_env(), timeout=1800)
 
 
 def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_gate(

@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.support.warm_start import run_module
+
 ROOT = Path(__file__).resolve().parents[2]
 # The JSON contract of a gate report (`rsi gate --json`, `rsi release --json`).
 GATE_REPORT_KEYS = frozenset(
@@ -27,8 +29,15 @@ GATE_REPORT_KEYS = frozenset(
 )
 
 
-def run_rsi(*args: str, cwd: Path = ROOT, timeout: float = 300) -> subprocess.CompletedProcess[str]:
+def run_rsi(
+    *args: str, cwd: Path = ROOT, timeout: float = 300, cold: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """`python -m rsi ARGS` in its own process, forked from the warm start
+    (`tests/support/warm_start.py`) unless `cold`: a test of what a cold start shows
+    (import-time output, start-up imports) asks for one."""
     env = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
+    if not cold:
+        return run_module("rsi", args, cwd=cwd, env=env, timeout=timeout)
     return subprocess.run(
         [sys.executable, "-m", "rsi", *args],
         cwd=cwd,

@@ -19,7 +19,6 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -39,6 +38,7 @@ from tests.support.llm_server import Garbage, LocalLlmServer
 from tests.support.mlflow_server import free_port
 from tests.support.optimizer_model import ROUTE_EDITS, Optimizer
 from tests.support.search_fixtures import CORPUS, ROOT
+from tests.support.warm_start import run_module
 
 PROSE = "Sure! Here are some great tests for your program. First, test the empty input..."
 K3 = Strategy(initialCandidates=3, maxCandidates=3)
@@ -425,15 +425,7 @@ def _search(config: Path, run_dir: Path, *flags: str) -> subprocess.CompletedPro
 
 def _rsi(*argv: str) -> subprocess.CompletedProcess[str]:
     env = {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
-    return subprocess.run(
-        [sys.executable, "-m", "rsi", *argv],
-        cwd=ROOT,
-        env={**os.environ, **env},
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
+    return run_module("rsi", argv, cwd=ROOT, env={**os.environ, **env}, timeout=1800)
 
 
 def _status(run_dir: Path) -> tuple[dict[str, Any], str]:

@@ -13,7 +13,6 @@ from __future__ import annotations
 import http.server
 import os
 import subprocess
-import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -23,6 +22,7 @@ import pytest
 from evaluators.llm import LlmSettings, preflight
 from tests.support.llm_server import LocalLlmServer, Status
 from tests.support.search_fixtures import CORPUS, ROOT
+from tests.support.warm_start import run_module
 
 KEY_ENV = "RSI_TEST_CHECK_KEY"
 FAKE_KEY = "sk-FAKE-ch3ck-n0t-a-k3y-77e1"
@@ -78,15 +78,7 @@ def _rsi(*args: str) -> subprocess.CompletedProcess[str]:
         "NO_PROXY": "127.0.0.1,localhost",
         KEY_ENV: FAKE_KEY,
     }
-    return subprocess.run(
-        [sys.executable, "-m", "rsi", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_module("rsi", args, cwd=ROOT, env=env, timeout=300)
 
 
 @pytest.mark.parametrize("case", ["hosted, no network", "a web server", "401"])

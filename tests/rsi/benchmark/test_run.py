@@ -6,8 +6,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 from evaluators.llm import Price
@@ -19,6 +17,7 @@ from rsi.execution import EvaluationServices, build_services
 from search_space import Strategy, load_model, strategy_id
 from tests.support.benchmark_fixtures import write_config
 from tests.support.cli_helpers import ROOT, assert_one_line_user_error, run_rsi
+from tests.support.warm_start import run_module
 
 
 def test_configurations_share_tasks_caps_and_seeds(tmp_path: Path, champion_file: Path) -> None:
@@ -65,12 +64,10 @@ def test_configurations_share_tasks_caps_and_seeds(tmp_path: Path, champion_file
 
 
 def _benchmark(config: Path, out: Path, *extra: str, env: dict[str, str] | None = None):
-    command = [sys.executable, "-m", "rsi", "benchmark", str(config), "--configurations", "A",
+    command = ["benchmark", str(config), "--configurations", "A",
                "--out", str(out), "--json", *extra]  # fmt: skip
     environment = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True"} | (env or {})
-    return subprocess.run(
-        command, cwd=ROOT, env=environment, capture_output=True, text=True, timeout=600, check=False
-    )
+    return run_module("rsi", command, cwd=ROOT, env=environment, timeout=600)
 
 
 def test_resume_after_kill_9_pays_nothing_twice(tmp_path: Path) -> None:

@@ -6,10 +6,11 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.support.warm_start import run_module
 
 REPO = Path(__file__).resolve().parents[3]
 FIXTURE = Path(__file__).resolve().parents[2] / "fixtures" / "tasks" / "clamp-range"
@@ -28,15 +29,7 @@ TARGET_KEYS = {
 
 def rsi(*args: str | Path) -> subprocess.CompletedProcess[str]:
     env = dict(os.environ, LITELLM_LOCAL_MODEL_COST_MAP="True", MLFLOW_DISABLE_TELEMETRY="true")
-    return subprocess.run(
-        [sys.executable, "-m", "rsi", *map(str, args)],
-        cwd=REPO,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=300,
-        check=False,
-    )
+    return run_module("rsi", [str(a) for a in args], cwd=REPO, env=env, timeout=300)
 
 
 def test_score_json_shape_in_panel_mode() -> None:

@@ -65,9 +65,9 @@ def test_the_probe_sees_a_heavy_import() -> None:
 
 
 def test_help_and_a_user_error_keep_their_output_and_exit_codes(tmp_path: Path) -> None:
-    shown = run_rsi("--help")
+    shown = run_rsi("--help", cold=True)
     assert shown.returncode == 0 and "[OPTIONS] COMMAND" in shown.stdout.splitlines()[0]
-    missing = run_rsi("search", str(tmp_path / "absent.toml"))
+    missing = run_rsi("search", str(tmp_path / "absent.toml"), cold=True)
     assert missing.returncode == 2
     assert missing.stderr.strip().splitlines() == [
         f"error: {tmp_path / 'absent.toml'}: No such file or directory"

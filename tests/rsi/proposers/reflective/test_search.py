@@ -16,7 +16,6 @@ import json
 import os
 import signal
 import subprocess
-import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,6 +40,7 @@ from rsi.reports.render import render_run
 from tests.support.llm_server import LocalLlmServer
 from tests.support.optimizer_model import Optimizer, with_tool_output
 from tests.support.search_fixtures import ROOT, corpus_slice, write_small_config
+from tests.support.warm_start import run_module, start_module
 
 pytestmark = pytest.mark.slow
 PLANTED = "assert merge([(1, 3)]) == 'REFERENCE-LINE-7731'"
@@ -212,15 +212,7 @@ def _workspaces_hold_nothing_hidden(run_dir: Path, config: Any) -> None:
 
 
 def _rsi(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "rsi", *args],
-        cwd=ROOT,
-        env=env or dict(os.environ),
-        capture_output=True,
-        text=True,
-        timeout=1800,
-        check=False,
-    )
+    return run_module("rsi", args, cwd=ROOT, env=env or dict(os.environ), timeout=1800)
 
 
 def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: Path) -> None:
@@ -238,8 +230,8 @@ def test_budget_stop_then_kill_mid_session_then_resume_pays_nothing_twice(home: 
         assert status["gate"] is None and optimizer.answered == 8
 
         larger = _config(home, server, budget="optimizer_calls = 60")
-        argv = [sys.executable, "-m", "rsi", "search", str(larger), "--run-dir", str(run_dir)]
-        search = subprocess.Popen(argv, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+        argv = ["search", str(larger), "--run-dir", str(run_dir)]
+        search = start_module("rsi", argv, cwd=ROOT, merge_stderr=True)
         while not optimizer.holding.wait(2):
             assert search.poll() is None, search.communicate()[0].decode()[-2000:]
         search.send_signal(signal.SIGKILL)
