@@ -67,7 +67,11 @@ def run_task(
     (task,) = tasks.tasks
     out = out or Path(f"run-task-{task.id}")
     services = build_services(
-        config, out, tasks=tasks, model_check=not skip_model_check, format_check=False
+        config.services_config(),
+        out,
+        tasks=tasks,
+        model_check=not skip_model_check,
+        format_check=False,
     )
     task = services.tasks.get(task.id)  # with its images, when it is a Harbor task
     workdir = out / "work"

@@ -37,7 +37,7 @@ def test_configurations_share_tasks_caps_and_seeds(tmp_path: Path, champion_file
     built: list[EvaluationServices] = []
 
     def services(cell_config: ExperimentConfig, cell_dir: Path) -> EvaluationServices:
-        built.append(build_services(cell_config, cell_dir))
+        built.append(build_services(cell_config.services_config(), cell_dir))
         return built[-1]
 
     ledger = BenchLedger(out)
