@@ -78,9 +78,9 @@ class Engine:
     gate. `parts` is None outside a run. Assign `acceptance` before `run()` to screen
     children with another `AcceptanceRule`; `observer` sees every newly journaled event.
 
-    The composition root of a search: the one place that takes the whole config, cutting
-    it once into what each part reads (`ExperimentConfig.services_config`,
-    `rounds_config`, `split_config`, ... in `rsi.config.bundles`).
+    A search's composition root: with `run_pilot`, the only code of the engine that takes
+    the whole config; it cuts it once into what each part reads (`services_config`,
+    `rounds_config`, `split_config`: `rsi.config.bundles`) and binds config.json's writer.
     """
 
     def __init__(

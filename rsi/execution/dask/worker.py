@@ -6,9 +6,9 @@ of its task corpus and whether its sandbox gives the isolation the config requir
 `EvaluationWorkerPlugin.setup` repeats the check on every worker that joins later and
 closes one that differs. The plugin builds the worker's evaluation services once per run
 from the run's `ServicesConfig`, shipped pickled (its own corpus, sandbox and keys from its
-own environment) with the
-`WorkerKit` the driver hands down, never calling up into the engine, so a task
-carries only a strategy and a task id, and the worker never sees the journal or run lock.
+own environment), with the `WorkerKit` the driver hands down, never calling up into the
+engine, so a task carries only a strategy and a task id, and the worker never sees the
+journal or run lock.
 A result travels back with its trace once (`slim_record`; the driver's `full_record`).
 """
 
