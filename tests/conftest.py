@@ -58,6 +58,7 @@ FAST_MODULES = frozenset(
         "rsi/release/test_gate.py",
         "rsi/release/test_ledger.py",
         "rsi/release/test_power.py",
+        "rsi/test_config_bundles.py",
         "search_space/test_edits.py",
         "search_space/test_schema.py",
         "search_space/test_wording.py",

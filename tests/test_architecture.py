@@ -272,6 +272,68 @@ def test_the_dask_worker_hashes_its_sources_without_importing_rsi() -> None:
     assert "rsi.execution.services" not in names
 
 
+# The entries that take the whole config and cut it into what each part reads (issue 48):
+# `Engine` (a search) and `run_pilot` (`rsi pilot`), both writing it to config.json.
+CONFIG_ROOTS = {"rsi/engine/loop.py:Engine.__init__", "rsi/engine/pilot.py:run_pilot"}
+
+
+def _whole_config_takers(source: str, module: str) -> set[str]:
+    """`module:qualname` of each function whose parameters or return, and each class whose
+    fields (a dataclass's or model's constructor), are annotated with `ExperimentConfig`."""
+    found: set[str] = set()
+    defs = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)
+
+    def names_config(annotation: ast.expr | None) -> bool:
+        return annotation is not None and "ExperimentConfig" in ast.unparse(annotation)
+
+    def visit(node: ast.AST, scope: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.AnnAssign) and names_config(child.annotation):
+                found.add(f"{module}:{scope}")
+            if not isinstance(child, defs):
+                continue
+            name = f"{scope}.{child.name}" if scope else child.name
+            if not isinstance(child, ast.ClassDef):
+                args = child.args
+                arguments = [*args.posonlyargs, *args.args, *args.kwonlyargs]
+                arguments += [a for a in (args.vararg, args.kwarg) if a is not None]
+                if names_config(child.returns) or any(
+                    names_config(a.annotation) for a in arguments
+                ):
+                    found.add(f"{module}:{name}")
+            visit(child, name)
+
+    visit(ast.parse(source), "")
+    return found
+
+
+def test_engine_and_execution_take_config_sections_not_the_whole_config() -> None:
+    """Below the entries that cut it, a part receives the sections it reads
+    (`rsi.config.bundles`): no function, constructor or field in `rsi.engine` or
+    `rsi.execution` takes the whole `ExperimentConfig`."""
+    takers: set[str] = set()
+    for folder in ("rsi/engine", "rsi/execution"):
+        for path in _modules(folder):
+            source = path.read_text(encoding="utf-8")
+            takers |= _whole_config_takers(source, path.relative_to(ROOT).as_posix())
+    assert takers == CONFIG_ROOTS
+
+
+def test_the_config_narrowing_check_sees_a_violation() -> None:
+    source = (
+        "@dataclass(frozen=True)\nclass Parts:\n    config: ExperimentConfig\n"
+        "class Pool:\n    def __init__(self, config: 'ExperimentConfig') -> None: ...\n"
+        "def build(x: int, *, config: ExperimentConfig | None) -> None: ...\n"
+        "def fine(config: ServicesConfig) -> ExperimentConfig: ...\n"
+    )
+    assert _whole_config_takers(source, "m") == {
+        "m:Parts",
+        "m:Pool.__init__",
+        "m:build",
+        "m:fine",
+    }
+
+
 def test_only_cli_and_lineage_import_reports() -> None:
     """Reports are drawn for people (cli) and for MLflow (lineage), never by the engine."""
     importers = {

@@ -133,7 +133,7 @@ def measure(config: ExperimentConfig, mlflow: bool, prefetch: str) -> float:
         data["search"]["prefetch"] = prefetch
         config = ExperimentConfig.model_validate(data)
         run_dir = Path(home) / "run"
-        services = build_services(config, run_dir)
+        services = build_services(config.services_config(), run_dir)
         clocks = {
             name: BusyClock()
             for name in (

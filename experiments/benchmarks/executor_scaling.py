@@ -178,7 +178,7 @@ def _spawn(argv: list[str], env: dict[str, str], log: Path) -> subprocess.Popen[
 def pool_for(
     kind: str, config: ExperimentConfig, run_dir: Path, home: Path
 ) -> Iterator[EvaluationPool]:
-    services = build_services(config, run_dir)
+    services = build_services(config.services_config(), run_dir)
     slots = config.search.workers
     if kind == "threads":
         with ThreadPoolExecutor(slots, thread_name_prefix="rsi-eval") as executor:
@@ -186,8 +186,7 @@ def pool_for(
         return
     with dask_cluster(slots, home) as address:
         executor = ExecutorSection(kind="dask", address=address, lost_after_s=120)
-        on_dask = config.model_copy(update={"executor": executor})
-        with open_dask_pool(on_dask, run_dir, services, KIT) as pool:
+        with open_dask_pool(executor, config.services_config(), run_dir, services, KIT) as pool:
             pool.client.wait_for_workers(1, timeout=120)
             while sum(pool.client.nthreads().values()) < slots:
                 time.sleep(0.2)
@@ -199,7 +198,7 @@ def batch(
 ) -> tuple[list[Strategy], list[str]]:
     """Strategies x tasks giving at least `count` distinct evaluations."""
     initial = Strategy.model_validate_json(config.experiment.initial_strategy.read_text())
-    ids = list(build_services(config, Path(tempfile.gettempdir())).tasks.ids)
+    ids = list(build_services(config.services_config(), Path(tempfile.gettempdir())).tasks.ids)
     tasks = ids[: min(len(ids), count)]
     strategies = [
         initial.model_copy(update={"guidance": f"{label} {n}"})
@@ -235,7 +234,7 @@ def metered_evaluator(
         return event
 
     evaluator = MeteredEvaluator(
-        build_services(config, run_dir),
+        build_services(config.services_config(), run_dir),
         journal,
         record,
         metered,

@@ -138,7 +138,7 @@ def run_batch(
     threads: int,
 ) -> dict[tuple[str, str, int], Outcome]:
     """Searches for (rule, gate, seed) jobs on `threads` threads; outcomes by job."""
-    initial = load_initial(config)
+    initial = load_initial(config.experiment)
 
     def one(job: tuple[str, str, int]) -> Outcome:
         rule, gate, seed = job
@@ -277,7 +277,7 @@ def noisy_landscape(config: ExperimentConfig, args: argparse.Namespace, home: Pa
     print(f"({len(jobs)} searches in {time.monotonic() - started:.0f} s)", flush=True)
     if args.memo is not None:
         sandbox.save(args.memo)
-    initial = load_initial(config)
+    initial = load_initial(config.experiment)
     truth = {strategy_id(initial): true_rar(noisy, initial, sandbox, args.truth_tasks)}
     print(f"true RAR of the initial strategy: {truth[strategy_id(initial)]:.1%}")
     baseline = truth[strategy_id(initial)]

@@ -3,8 +3,9 @@
 
 - A cell's config is the experiment's with `[runner.testhelix] configuration` and the
   `[llm] model` replaced; its services (runner, sandbox, caps) are built by the caller's
-  `ServicesFactory` (`rsi.execution.build_services` from the CLI), its reply cache lives in
-  its own directory, so a resumed cell replays what it paid.
+  `ServicesFactory` (from the CLI: `rsi.execution.build_services` on the cell's
+  `services_config()`), its reply cache lives in its own directory, so a resumed cell
+  replays what it paid.
 - Every cell runs the same tasks with the same seed and the same `RunnerLimits`.
 - An evaluation runs the runner on the public task, then the judge on the initial
   program, the reference and the whole panel, then (for Python tasks, unless turned off)

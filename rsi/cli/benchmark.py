@@ -146,7 +146,7 @@ def _run(
         cells,
         plan.controls.tasks,
         ledger,
-        lambda cell_config, cell_dir: build_services(cell_config, cell_dir),
+        lambda cell_config, cell_dir: build_services(cell_config.services_config(), cell_dir),
         workers=config.search.workers,
         coverage=coverage,
         max_usd=max_usd,

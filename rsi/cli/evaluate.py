@@ -83,7 +83,7 @@ def _evaluate_split(
     from search_space import UserInputError
 
     with tempfile.TemporaryDirectory(prefix="rsi-evaluate-") as scratch:
-        services = build_services(config, Path(scratch))
+        services = build_services(config.services_config(), Path(scratch))
         data = config.data
         sizes = {
             "proposal": data.proposal,

@@ -66,9 +66,9 @@ def run_task(
     tasks = TaskSet.load(task_dir)
     (task,) = tasks.tasks
     out = out or Path(f"run-task-{task.id}")
-    services = build_services(
-        config, out, tasks=tasks, model_check=not skip_model_check, format_check=False
-    )
+    checked = not skip_model_check
+    settings = config.services_config()
+    services = build_services(settings, out, tasks=tasks, model_check=checked, format_check=False)
     task = services.tasks.get(task.id)  # with its images, when it is a Harbor task
     workdir = out / "work"
     shutil.rmtree(workdir, ignore_errors=True)

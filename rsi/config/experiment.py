@@ -13,6 +13,13 @@ from typing import Any
 from pydantic import Field, ValidationError, model_validator
 
 from evaluators.llm import LlmSettings, price_of
+from rsi.config.bundles import (
+    MoneyConfig,
+    ProposerConfig,
+    RoundsConfig,
+    ServicesConfig,
+    SplitConfig,
+)
 from rsi.config.sections import (
     BudgetSection,
     ConfigSection,
@@ -98,17 +105,9 @@ class ExperimentConfig(ConfigSection):
     def _money_caps_are_priced(self) -> None:
         """A money cap needs a price for every model it bounds: never a guess."""
         budget = self.budget
-        scopes = {
-            "generator": (
-                budget.generator_usd,
-                self.llm if self.runner.kind == "testhelix" else None,
-            ),
-            "optimizer": (
-                budget.optimizer_usd,
-                self.optimizer_llm() if "reflective" in self.proposers.stack else None,
-            ),
-        }
-        for scope, (cap, settings) in scopes.items():
+        caps = {"generator": budget.generator_usd, "optimizer": budget.optimizer_usd}
+        for scope, settings in self.scope_llms().items():
+            cap = caps[scope]
             if settings is None or (cap is None and budget.max_usd is None):
                 continue
             if price_of(settings) is None:
@@ -118,6 +117,58 @@ class ExperimentConfig(ConfigSection):
                     f"budget.{key}: the {scope} model {settings.model} has no known price; "
                     f"set {where} price_per_mtok_in and price_per_mtok_out"
                 )
+
+    def scope_llms(self) -> dict[str, LlmSettings | None]:
+        """The model each scope calls (and pays for), None where it calls none: the
+        generator's is `[llm]` under the TestHelix runner, the optimizer's `optimizer_llm`
+        under a reflective stack."""
+        return {
+            "generator": self.llm if self.runner.kind == "testhelix" else None,
+            "optimizer": self.optimizer_llm() if "reflective" in self.proposers.stack else None,
+        }
+
+    def services_config(self) -> ServicesConfig:
+        """What the evaluation services are built from (`rsi.execution.build_services`)."""
+        return ServicesConfig(
+            tasks=self.experiment.tasks,
+            seed=self.experiment.seed,
+            workers=self.search.workers,
+            runner=self.runner,
+            sandbox=self.sandbox,
+            harbor=self.harbor,
+            llm=self.llm,
+        )
+
+    def proposer_config(self) -> ProposerConfig:
+        """What the proposer stack is built from (`rsi.engine.build_proposer`)."""
+        return ProposerConfig(
+            proposers=self.proposers,
+            llm=self.scope_llms()["optimizer"],
+            budget=self.budget,
+            timeouts=self.timeouts,
+        )
+
+    def money_config(self) -> MoneyConfig:
+        """What the money caps read (`rsi.execution.money_ledger`)."""
+        return MoneyConfig(budget=self.budget, scopes=self.scope_llms())
+
+    def split_config(self) -> SplitConfig:
+        """What the run's split is planned from (`rsi.engine.sampling.plan_split`)."""
+        return SplitConfig(
+            data=self.data, pool=self.experiment.tasks, source=self.source or "config"
+        )
+
+    def rounds_config(self) -> RoundsConfig:
+        """What the round protocol's parts are built from (`rsi.engine.parts`)."""
+        return RoundsConfig(
+            search=self.search,
+            seed=self.experiment.seed,
+            space=self.search_space,
+            health_check_s=self.timeouts.health_check_s,
+            prefetching=self.prefetches(),
+            proposer=self.proposer_config(),
+            money=self.money_config(),
+        )
 
     def optimizer_llm(self) -> LlmSettings | None:
         """The reflective proposer's model: `[llm]` with `[proposers.reflective]` over it."""

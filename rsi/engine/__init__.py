@@ -6,8 +6,8 @@ and engine -> screening, never back (tests/test_architecture.py).
 
 Public surface:
 - `Engine`, `SearchInterrupted`, `LineageSink`: run or resume one search in a run directory;
-- `build_proposer`, `load_initial`, `PROPOSERS`: the search's proposer stack and initial
-  strategy from its config (`stack.py`);
+- `build_proposer`, `load_initial`, `PROPOSERS`: the search's proposer stack (from its
+  `ProposerConfig`) and initial strategy (from `[experiment]`), `stack.py`;
 - `SearchParts`: what a running engine built, in one place (`parts.py`);
 - `ProposalStep`, `build_context`: one proposal attempt and what a proposer may see;
 - `ScreenStep`: keeping a candidate, screening a child and closing its round;

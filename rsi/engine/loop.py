@@ -9,10 +9,11 @@ recorded ops for free and continues where the journal ends.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 from evaluators.runners import RunnerAbort
-from rsi.config import ExperimentConfig
+from rsi.config import ExperimentConfig, write_run_config
 from rsi.engine.parts import PartsInputs, SearchParts, build_parts
 from rsi.engine.ports import LineageSink
 from rsi.engine.refused import clear_refused
@@ -76,6 +77,10 @@ class Engine:
     round's steps, `rsi.engine.parts`) and drives rounds until a stop condition, then the
     gate. `parts` is None outside a run. Assign `acceptance` before `run()` to screen
     children with another `AcceptanceRule`; `observer` sees every newly journaled event.
+
+    A search's composition root: with `run_pilot`, the only code of the engine that takes
+    the whole config; it cuts it once into what each part reads (`services_config`,
+    `rounds_config`, `split_config`: `rsi.config.bundles`) and binds config.json's writer.
     """
 
     def __init__(
@@ -94,21 +99,31 @@ class Engine:
         self.config = config
         self.finish = finish  # end a search paused at its optimizer budget
         self.run_dir = run_dir
-        self.services = services or build_services(config, run_dir, model_check=model_check)
+        self.services_config = config.services_config()
+        self.rounds_config = config.rounds_config()
+        self.services = services or build_services(
+            self.services_config, run_dir, model_check=model_check
+        )
         self._given_proposer = proposer
         if proposer is None:  # an unusable model fails here, before anything is journaled
-            check_proposer_available(config, model_check=model_check)
+            check_proposer_available(self.rounds_config.proposer, model_check=model_check)
         self.observer = observer or (lambda _event: None)
         self.lineage = lineage
         self.override_consumed_release = override_consumed_release
-        self.initial = load_initial(config)
+        self.initial = load_initial(config.experiment)
         # The screen's rule; assign another `AcceptanceRule` here to try one of your own.
         self.acceptance: AcceptanceRule = acceptance_rule(config.search.acceptance)
         self.guard = ProseGuard.for_tasks(self.services.tasks.ids)
         self.state = SearchState()
         self.ledger = ReleaseLedger(config.experiment.runs_dir)
         self.admission = Admission(
-            config, self.services.tasks, self.ledger, run_dir, override_consumed_release
+            config.split_config(),
+            config.release,
+            partial(write_run_config, config),
+            self.services.tasks,
+            self.ledger,
+            run_dir,
+            override_consumed_release,
         )
         self.parts: SearchParts | None = None  # built by run(), in one place
 
@@ -160,11 +175,14 @@ class Engine:
         try:
             self.state = journal.fold()
             self.admission.plan(self.state.split)  # the cheap refusals, before a cluster starts
-            with open_pool(self.config, self.run_dir, self.services) as (pool, in_flight):
+            pool_of = open_pool(
+                self.config.executor, self.services_config, self.run_dir, self.services
+            )
+            with pool_of as (pool, in_flight):
                 # the ledger's claim last: an unreachable cluster must not hold the split
                 admitted = self.admission.admit(self.state, journal)
                 inputs = PartsInputs(
-                    self.config, self.run_dir, self.services, self.state, journal,
+                    self.rounds_config, self.run_dir, self.services, self.state, journal,
                     self.record, self.guard, self.acceptance, self._given_proposer,
                 )  # fmt: skip
                 self.parts = build_parts(inputs, pool, in_flight, stop)

@@ -2,7 +2,8 @@
 
 `Engine.run()` builds them in one place, `build_parts`, as one frozen `SearchParts`: the
 schedule, the proposer stack, the evaluator on the pool, and the round's steps. Each part
-is handed the journal's `record` and the search state it reads; none outlives the run.
+is handed the journal's `record`, the search state and the config sections it reads (from
+the run's `RoundsConfig`); none outlives the run.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from rsi.config import ExperimentConfig
+from rsi.config import RoundsConfig
 from rsi.engine.parent_step import ParentStep
 from rsi.engine.proposal_step import ProposalStep
 from rsi.engine.reflection_step import ReflectionStep
@@ -50,7 +51,7 @@ class SearchParts:
 class PartsInputs:
     """What `build_parts` builds from: the engine's settings and the run's open resources."""
 
-    config: ExperimentConfig
+    config: RoundsConfig
     run_dir: Path
     services: EvaluationServices
     state: SearchState
@@ -67,13 +68,13 @@ def build_parts(
     """The run's parts; the proposer and evaluator share the run's `[budget]` money caps."""
     config, state, record = inputs.config, inputs.state, inputs.record
     services = inputs.services
-    money = money_ledger(config, state)
+    ledger = money_ledger(config.money, state)
     proposer = inputs.proposer or build_proposer(
-        config,
+        config.proposer,
         inputs.run_dir,
         pool_ids=services.tasks.ids,
         used=state.optimizer,
-        charge=optimizer_charge(config, money),
+        charge=optimizer_charge(config.money, ledger),
     )
     evaluator = Evaluator(
         services,
@@ -82,20 +83,20 @@ def build_parts(
         pool,
         max_in_flight=in_flight,
         should_stop=stop,
-        prefetching=config.prefetches(),
-        money=generator_charge(config, money),
+        prefetching=config.prefetching,
+        money=generator_charge(config.money, ledger),
     )
-    seed = config.experiment.seed
+    seed = config.seed
     proposal = ProposalStep(
         state=state,
         record=record,
         proposer=proposer,
         tasks=services.tasks,
-        space=config.search_space,
+        space=config.space,
         guard=inputs.guard,
         seed=seed,
         health_check=services.runner.health_check,
-        health_timeout_s=config.timeouts.health_check_s,
+        health_timeout_s=config.health_check_s,
         trajectories=TrajectoryStore(services.traces_dir),
     )
     reflection = ReflectionStep(
@@ -103,13 +104,13 @@ def build_parts(
         record=record,
         proposer=proposer,
         tasks=services.tasks,
-        space=config.search_space,
+        space=config.space,
         seed=seed,
         trajectories=TrajectoryStore(services.traces_dir),
     )
     racing = Racing(stop=config.search.stop_when_decided, wave=config.search.race_wave)
     screen = ScreenStep(state, record, evaluator, inputs.acceptance, reflection, racing)
-    schedule = Schedule(config.search, config.experiment.seed, state)
+    schedule = Schedule(config.search, config.seed, state)
     return SearchParts(
         journal=inputs.journal,
         schedule=schedule,
@@ -128,9 +129,9 @@ def _parent_step(inputs: PartsInputs, proposer: Proposer, schedule: Schedule) ->
         record=inputs.record,
         proposer=proposer,
         schedule=schedule,
-        space=config.search_space,
-        seed=config.experiment.seed,
-        by_optimizer=config.proposers.reflective.parent == "optimizer",
+        space=config.space,
+        seed=config.seed,
+        by_optimizer=config.proposer.proposers.reflective.parent == "optimizer",
         # An LLM runner says when its model's health stopped (evaluators.llm.health).
         health=getattr(inputs.services.runner, "health_stop", lambda: None),
     )

@@ -9,13 +9,15 @@
   when it starts, and its journal differs from an unpiloted one only in where these
   evaluations sit.
 - It never touches the dev or release split, and it obeys the `[budget]` money caps.
+- `run_pilot` is an entry, like `Engine`: it takes the whole config (it writes it to
+  config.json) and hands each part its sections (`ExperimentConfig.services_config`, ...).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from rsi.config import ExperimentConfig, write_run_config
+from rsi.config import ExperimentConfig, SearchSection, SplitConfig, write_run_config
 from rsi.engine.sampling import minibatch, plan_split
 from rsi.engine.stack import load_initial
 from rsi.engine.stopping import StopFlag
@@ -32,17 +34,20 @@ from search_space import UserInputError
 
 
 def pilot_tasks(
-    config: ExperimentConfig, services: EvaluationServices, journal: Journal
+    split_config: SplitConfig,
+    search: SearchSection,
+    seed: int,
+    services: EvaluationServices,
+    journal: Journal,
 ) -> tuple[str, ...]:
     """Round 1's minibatch, from the recorded split or the one the search will record."""
-    split = journal.fold().split or plan_split(config, services.tasks, None)
+    split = journal.fold().split or plan_split(split_config, services.tasks, None)
     assert split is not None
-    search = config.search
     batch = minibatch(
         split.roles["proposal"],
         1,
         size=search.minibatch,
-        seed=config.experiment.seed,
+        seed=seed,
         epochs=search.epochs,
     )
     if batch is None or search.completed_rounds < 1:
@@ -61,13 +66,14 @@ def run_pilot(
     journaled in `run_dir` (those already journaled are not paid again)."""
     if tasks < 1:
         raise UserInputError("--tasks must be at least 1", source="rsi pilot")
-    services = services or build_services(config, run_dir)
+    services_config = config.services_config()
+    services = services or build_services(services_config, run_dir)
     run_dir.mkdir(parents=True, exist_ok=True)
     stop = StopFlag(run_dir)
     with (
         RunLock(run_dir),
         stop.installed(),
-        open_pool(config, run_dir, services) as (pool, in_flight),
+        open_pool(config.executor, services_config, run_dir, services) as (pool, in_flight),
     ):
         journal = Journal(run_dir)
         try:
@@ -75,7 +81,11 @@ def run_pilot(
             recorded = started.data if started and isinstance(started.data, RunStarted) else None
             hashed = recorded.config_hash if recorded else None
             write_run_config(config, run_dir, hashed, journaled=len(journal) > 0)
-            batch = pilot_tasks(config, services, journal)[:tasks]
+            batch = pilot_tasks(
+                config.split_config(), config.search, config.experiment.seed, services, journal
+            )[:tasks]
+
+            money = config.money_config()
 
             def record(op: str, data: EventData) -> object:
                 return journal.append(op, data)
@@ -87,8 +97,8 @@ def run_pilot(
                 pool,
                 max_in_flight=in_flight,
                 should_stop=stop,
-                money=generator_charge(config, money_ledger(config, journal.fold())),
+                money=generator_charge(money, money_ledger(money, journal.fold())),
             )
-            return evaluator.evaluate(load_initial(config), batch, "train")
+            return evaluator.evaluate(load_initial(config.experiment), batch, "train")
         finally:
             journal.close()

@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from evaluators.tasks import TaskSet
-from rsi.config import ExperimentConfig
+from rsi.config import SplitConfig
 from rsi.journal import SplitRecorded
 from search_space import UserInputError
 
@@ -42,17 +42,18 @@ def minibatch(
 
 
 def plan_split(
-    config: ExperimentConfig, tasks: TaskSet, recorded: SplitRecorded | None
+    config: SplitConfig, tasks: TaskSet, recorded: SplitRecorded | None
 ) -> SplitRecorded | None:
-    """The split to record, or None when the journal holds one (it stands on resume, even
-    if the pool has grown; a task of it gone from the pool is an error)."""
+    """The split to record (`[data]` sizes and seed), or None when the journal holds one
+    (it stands on resume, even if the pool has grown; a task of it gone from the pool is an
+    error naming `config.pool`)."""
     if recorded is not None:
         known = set(tasks.ids)
         missing = sorted(t for ids in recorded.roles.values() for t in ids if t not in known)
         if missing:
             raise UserInputError(
                 f"task {missing[0]!r} of the recorded split is gone from the pool",
-                source=str(config.experiment.tasks),
+                source=str(config.pool),
             )
         return None
     data = config.data
@@ -63,9 +64,7 @@ def plan_split(
         splits = tasks.split(sizes, seed=data.seed)
     except UserInputError as error:
         keys = ", ".join(sizes)
-        raise UserInputError(
-            f"[data] {keys}: {error.message}", source=config.source or "config"
-        ) from None
+        raise UserInputError(f"[data] {keys}: {error.message}", source=config.source) from None
     wanted = [split for split in splits.roles if split.role.value in sizes]
     return SplitRecorded(
         seed=data.seed,

@@ -1,4 +1,5 @@
-"""The search's side of its parts: the initial strategy and the proposer stack, from its config."""
+"""The search's side of its parts: the initial strategy (from `[experiment]`) and the proposer
+stack (from its `ProposerConfig`)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from evaluators.llm import Charge, ResponseCache, UsageCaps, UsageMeter, preflight
-from rsi.config import ExperimentConfig
+from rsi.config import ExperimentSection, ProposerConfig
 from rsi.execution import LLM_CACHE_DIR
 from rsi.proposers import OptunaProposer, PolicyProposer, Proposer
 from search_space import Strategy, UserInputError, load_model
@@ -15,22 +16,22 @@ from search_space import Strategy, UserInputError, load_model
 WORKSPACES_DIR = "workspaces"  # the optimizer sessions' workspaces and session traces
 
 
-def load_initial(config: ExperimentConfig) -> Strategy:
-    return load_model(Strategy, config.experiment.initial_strategy)
+def load_initial(experiment: ExperimentSection) -> Strategy:
+    """The search's initial strategy, `[experiment] initial_strategy`."""
+    return load_model(Strategy, experiment.initial_strategy)
 
 
-def check_proposer_available(config: ExperimentConfig, *, model_check: bool = True) -> None:
+def check_proposer_available(config: ProposerConfig, *, model_check: bool = True) -> None:
     """Refuse early, before anything is journaled or reserved, an optimizer model that
     cannot answer (the one place its minimal request is sent; `build_proposer` trusts it)."""
     if "reflective" in config.proposers.stack:
-        settings = config.optimizer_llm()
-        assert settings is not None  # the config refuses a reflective stack without a model
-        preflight(settings, check=model_check)
+        assert config.llm is not None  # the config refuses a reflective stack without a model
+        preflight(config.llm, check=model_check)
 
 
 @dataclass(frozen=True)
 class ProposerInputs:
-    """What a proposer factory may use besides the config: the run directory (reply cache,
+    """What a proposer factory may use besides its `ProposerConfig`: the run directory (reply cache,
     session workspaces), the pool's task ids, what earlier processes of this run used of
     the optimizer budget, and the money caps' charge (`rsi.execution.optimizer_charge`)."""
 
@@ -40,17 +41,17 @@ class ProposerInputs:
     charge: Charge | None = None
 
 
-ProposerFactory = Callable[[ExperimentConfig, ProposerInputs], Proposer]
+ProposerFactory = Callable[[ProposerConfig, ProposerInputs], Proposer]
 
 
-def _policy(config: ExperimentConfig, inputs: ProposerInputs) -> Proposer:
+def _policy(config: ProposerConfig, inputs: ProposerInputs) -> Proposer:
     """Heuristic, optuna and random, combined as the stack lists them (offline)."""
     return PolicyProposer(
         config.proposers.stack, optuna_startup_trials=config.proposers.optuna_startup_trials
     )
 
 
-def _reflective(config: ExperimentConfig, inputs: ProposerInputs) -> Proposer:
+def _reflective(config: ProposerConfig, inputs: ProposerInputs) -> Proposer:
     """LLM sessions, with optuna beside them when the stack lists it.
 
     Its own `optimizer` meter is capped by `[budget] optimizer_*` minus what the journal
@@ -61,7 +62,7 @@ def _reflective(config: ExperimentConfig, inputs: ProposerInputs) -> Proposer:
     # dspy (a third of a second to import) only for a reflective stack.
     from rsi.proposers import ReflectiveProposer, ReflectiveStack, SessionSteps, SessionTimeouts
 
-    settings = config.optimizer_llm()
+    settings = config.llm
     assert settings is not None  # the config refuses a reflective stack without a model
     budget = config.budget
     unlimited = 10**12
@@ -118,7 +119,7 @@ def stack_family(stack: Sequence[str]) -> str:
 
 
 def build_proposer(
-    config: ExperimentConfig,
+    config: ProposerConfig,
     run_dir: Path,
     *,
     pool_ids: tuple[str, ...] = (),

@@ -7,6 +7,8 @@
   and `config.json` it wrote are removed (the lock file goes with the lock), and
   `refused.txt` says why, for `rsi status`. The next start that gets past admission
   removes `refused.txt`.
+- Admission reads `[data]` (`SplitConfig`) and `[release]`; it writes `config.json`
+  through the `ConfigWriter` the engine hands it, which alone holds the whole config.
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from __future__ import annotations
 import contextlib
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from evaluators.tasks import TaskSet
-from rsi.config import CONFIG_FILE, ExperimentConfig, ReleaseSection, write_run_config
+from rsi.config import CONFIG_FILE, ReleaseSection, SplitConfig
 from rsi.engine.refused import note_refused
 from rsi.engine.sampling import plan_split
 from rsi.journal import (
@@ -100,12 +103,21 @@ class Admitted:
     reservation: Reservation | None
 
 
+class ConfigWriter(Protocol):
+    """Writes the run's config.json, refusing a config that differs from the one the run
+    started with (`rsi.config.write_run_config`, bound to the search's config)."""
+
+    def __call__(self, run_dir: Path, started_hash: str | None, *, journaled: bool) -> None: ...
+
+
 @dataclass(frozen=True)
 class Admission:
     """The checks that may refuse a search, in the order they run before its first event:
     split, gate power, config, then the ledger's reservation (the only write)."""
 
-    config: ExperimentConfig
+    split: SplitConfig
+    release: ReleaseSection
+    write_config: ConfigWriter
     tasks: TaskSet
     ledger: ReleaseLedger
     run_dir: Path
@@ -114,11 +126,10 @@ class Admission:
     def plan(self, recorded: SplitRecorded | None) -> tuple[SplitRecorded | None, GatePower | None]:
         """The split a fresh search journals (None when `recorded`) and the gate's power on
         it (journaled once; a search killed before journaling it does so on resume)."""
-        config = self.config
-        split = plan_split(config, self.tasks, recorded)
+        split = plan_split(self.split, self.tasks, recorded)
         release = (split or recorded).roles["release"]  # type: ignore[union-attr]
-        power = gate_power(len(release), PRIOR_SUCCESS_RATE, config.release, basis="prior")
-        check_required_power(power, config.release, config.source or "config")
+        power = gate_power(len(release), PRIOR_SUCCESS_RATE, self.release, basis="prior")
+        check_required_power(power, self.release, self.split.source)
         return split, power
 
     def check(self) -> GatePower | None:
@@ -147,7 +158,7 @@ class Admission:
         started_hash = (
             started.data.config_hash if started and isinstance(started.data, RunStarted) else None
         )
-        write_run_config(self.config, self.run_dir, started_hash, journaled=len(journal) > 0)
+        self.write_config(self.run_dir, started_hash, journaled=len(journal) > 0)
         recorded = split or state.split
         assert recorded is not None
         reservation = None

@@ -15,9 +15,12 @@ Public surface:
   (`prefetch.py`, kept across a kill by `prefetch_store.py`);
 - `TrajectoryStore`: each evaluation's trajectory by content hash (`trajectory.py`);
 - `TaskMoney`, `SpendCapReached`, `money_ledger`, `generator_charge`, `optimizer_charge`:
-  the `[budget]` money caps (`money.py`);
+  the `[budget]` money caps, from a `MoneyConfig` (`money.py`);
 - `build_services`, `check_sandbox_ready`, `RUNNERS`, `LLM_CACHE_DIR`: the run's
-  evaluation services from its config (`services.py`).
+  evaluation services from its `ServicesConfig` (`services.py`).
+
+Nothing here takes the whole `ExperimentConfig`: each function takes the sections it
+reads (`rsi.config.bundles`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """The money cap (`[budget] max_usd`, `generator_usd`, `optimizer_usd`), enforced before pay.
 
 - One `MoneyLedger` per search process, opened with what the journal says was spent
-  (priced at the config's prices, `rsi.forecast.spend`).
+  (priced at the config's prices, `rsi.forecast.spend_of`). It reads `MoneyConfig`:
+  `[budget]` and the model each scope pays for.
 - The generator: before an evaluation is submitted, its task's worst case (the per-task
   token caps at the generator's price) is reserved; the evaluation is settled at its
   journaled usage. A reservation that would cross a cap is not submitted: the batch ends
@@ -16,10 +17,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from evaluators.llm import MoneyCaps, MoneyLedger, Price, ScopeCharge
+from evaluators.llm import MoneyCaps, MoneyLedger, Price, ScopeCharge, price_of
 from evaluators.runners import RunnerLimits
-from rsi.config import ExperimentConfig
-from rsi.forecast import scope_prices, spend
+from rsi.config import MoneyConfig
+from rsi.forecast import spend_of
 from rsi.journal import Evaluation, SearchState, model_usage
 from search_space import RsiError
 
@@ -38,12 +39,12 @@ class TaskMoney(Protocol):
     def settle(self, reserved: float, evaluation: Evaluation) -> None: ...
 
 
-def money_ledger(config: ExperimentConfig, state: SearchState) -> MoneyLedger | None:
+def money_ledger(money: MoneyConfig, state: SearchState) -> MoneyLedger | None:
     """The search's ledger under its money caps, or None when no money cap is set."""
-    budget = config.budget
+    budget = money.budget
     if not budget.money_capped():
         return None
-    spent = spend(state, config)
+    spent = spend_of(state, money.scopes)
     caps = MoneyCaps(
         total=budget.max_usd,
         scopes={"generator": budget.generator_usd, "optimizer": budget.optimizer_usd},
@@ -73,15 +74,20 @@ class GeneratorCharge:
         self.ledger.settle("generator", reserved, used)
 
 
-def generator_charge(config: ExperimentConfig, ledger: MoneyLedger | None) -> TaskMoney | None:
-    price = scope_prices(config)["generator"]
+def _price(money: MoneyConfig, scope: str) -> Price | None:
+    llm = money.scopes[scope]
+    return None if llm is None else price_of(llm)
+
+
+def generator_charge(money: MoneyConfig, ledger: MoneyLedger | None) -> TaskMoney | None:
+    price = _price(money, "generator")
     if ledger is None or price is None:
         return None  # no cap, or no model: the scripted runner pays nothing
     return GeneratorCharge(ledger, price, RunnerLimits())
 
 
-def optimizer_charge(config: ExperimentConfig, ledger: MoneyLedger | None) -> ScopeCharge | None:
-    price = scope_prices(config)["optimizer"]
+def optimizer_charge(money: MoneyConfig, ledger: MoneyLedger | None) -> ScopeCharge | None:
+    price = _price(money, "optimizer")
     if ledger is None or price is None:
         return None
     return ScopeCharge(ledger, price, "optimizer")

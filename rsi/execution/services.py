@@ -1,4 +1,6 @@
-"""Build a run's evaluation services (tasks, sandbox, runner, judge) from its config."""
+"""Build a run's evaluation services (tasks, sandbox, runner, judge) from its `ServicesConfig`
+(`ExperimentConfig.services_config`: the corpus, seed, workers, `[runner]`, `[sandbox]`,
+`[harbor]` and `[llm]`)."""
 
 from __future__ import annotations
 
@@ -12,7 +14,7 @@ from evaluators.llm import ResponseCache, preflight
 from evaluators.runners import LatencyRunner, Runner, RunnerLimits, ScriptedRunner, latency_judge
 from evaluators.sandbox import LocalSandbox, Sandbox, SlotLimitedSandbox, make_sandbox
 from evaluators.tasks import HarborTask, TaskDirPools, TaskSet
-from rsi.config import ExperimentConfig, HarborSection, SandboxSection
+from rsi.config import HarborSection, SandboxSection, ServicesConfig
 from rsi.execution.evaluation import EvaluationServices
 from search_space import UserInputError
 
@@ -24,7 +26,7 @@ class RunnerFactory(Protocol):
 
     def __call__(
         self,
-        config: ExperimentConfig,
+        config: ServicesConfig,
         tasks: TaskSet,
         sandbox: Sandbox,
         run_dir: Path,
@@ -34,7 +36,7 @@ class RunnerFactory(Protocol):
 
 
 def _testhelix(
-    config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
+    config: ServicesConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
 ) -> Runner:
     """The TestHelix harness; its replies are cached under `run_dir/llm_cache` and, with
     `format_check`, a model that ignores the reply format stops the search."""
@@ -48,17 +50,15 @@ def _testhelix(
 
 
 def _latency(
-    config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
+    config: ServicesConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
 ) -> Runner:
-    return LatencyRunner(config.runner.latency, seed=config.experiment.seed)
+    return LatencyRunner(config.runner.latency, seed=config.seed)
 
 
 def _scripted(
-    config: ExperimentConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
+    config: ServicesConfig, tasks: TaskSet, sandbox: Sandbox, run_dir: Path, *, format_check: bool
 ) -> Runner:
-    return ScriptedRunner(
-        sandbox, TaskDirPools(tasks), config.runner.scripted, seed=config.experiment.seed
-    )
+    return ScriptedRunner(sandbox, TaskDirPools(tasks), config.runner.scripted, seed=config.seed)
 
 
 # `[runner] kind` -> its factory. A new runner registers here and in `RunnerSection.kind`.
@@ -82,7 +82,7 @@ def runner_factory(kind: str) -> RunnerFactory:
         ) from None
 
 
-def check_runner_available(config: ExperimentConfig, *, model_check: bool = True) -> None:
+def check_runner_available(config: ServicesConfig, *, model_check: bool = True) -> None:
     """Refuse early, before any task is loaded or paid for, a runner that cannot work.
 
     An unknown kind is refused; an LLM runner's model must answer one minimal request with
@@ -96,7 +96,7 @@ def check_runner_available(config: ExperimentConfig, *, model_check: bool = True
 
 
 def build_runner(
-    config: ExperimentConfig,
+    config: ServicesConfig,
     tasks: TaskSet,
     sandbox: Sandbox,
     run_dir: Path,
@@ -109,7 +109,7 @@ def build_runner(
 
 
 def build_services(
-    config: ExperimentConfig,
+    config: ServicesConfig,
     run_dir: Path,
     *,
     tasks: TaskSet | None = None,
@@ -127,7 +127,7 @@ def build_services(
     in the trace instead of stopping.
     """
     check_runner_available(config, model_check=model_check)
-    tasks = tasks if tasks is not None else TaskSet.load(config.experiment.tasks)
+    tasks = tasks if tasks is not None else TaskSet.load(config.tasks)
     tasks = build_harbor_images(tasks, config.sandbox, config.harbor)
     sandbox = make_sandbox(
         config.sandbox.backend,
@@ -135,14 +135,14 @@ def build_services(
         image=config.sandbox.image,
     )
     check_sandbox_ready(sandbox)
-    bounded = SlotLimitedSandbox(sandbox, slots or config.search.workers)
+    bounded = SlotLimitedSandbox(sandbox, slots or config.workers)
     return EvaluationServices(
         tasks=tasks,
         runner=build_runner(config, tasks, bounded, run_dir, format_check=format_check),
         sandbox=bounded,
         judge_settings=JudgeSettings(timeout_cap_s=config.sandbox.timeout_cap_s),
         limits=RunnerLimits(test_timeout_s=config.sandbox.timeout_cap_s),
-        seed=config.experiment.seed,
+        seed=config.seed,
         traces_dir=run_dir / "traces",
         # The latency runner draws its verdicts: its judge reads them, running nothing.
         judge=latency_judge if config.runner.kind == "latency" else judge,

@@ -7,7 +7,8 @@ Public surface:
 - `measure`, `Measured`: per-unit usage of a journaled run; `measured_run(config, run_dir)`
   checks that the run is comparable and says which evaluations it already paid for;
 - `spend`, `Spend`, `Tokens`, `scope_prices`, `scope_models`: a run's usage and dollars
-  per scope (generator, optimizer), priced from the config and litellm's map.
+  per scope (generator, optimizer), priced from the config and litellm's map; `spend_of`
+  the same from each scope's model (`rsi.config.MoneyConfig`, the money caps').
 
 A pure function of the config, the journal and the trace files: it calls no model and runs
 no task. Imports `rsi.journal`, `rsi.release` (power) and `rsi.config` only.
@@ -27,6 +28,7 @@ from rsi.forecast.measure import (
     scope_models,
     scope_prices,
     spend,
+    spend_of,
     used_tokens,
 )
 from rsi.lazy import lazy_exports
@@ -64,5 +66,6 @@ __all__ = [
     "scope_models",
     "scope_prices",
     "spend",
+    "spend_of",
     "used_tokens",
 ]

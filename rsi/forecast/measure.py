@@ -8,11 +8,12 @@ seconds, the run's trace files (timings never enter the journal).
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from evaluators.llm import SCOPES, Price, price_of
+from evaluators.llm import SCOPES, LlmSettings, Price, price_of
 from rsi.config import ExperimentConfig
 from rsi.journal import AbandonedUsage, SearchState, model_usage, op_file_name
 
@@ -152,20 +153,22 @@ class Spend(BaseModel):
 
 def scope_prices(config: ExperimentConfig) -> dict[str, Price | None]:
     """Each scope's price; a scope without a model (the scripted runner) is free."""
-    models = scope_models(config)
-    generator = config.llm if models["generator"] is not None else None
-    optimizer = config.optimizer_llm() if models["optimizer"] is not None else None
-    return {
-        "generator": price_of(generator) if generator is not None else None,
-        "optimizer": price_of(optimizer) if optimizer is not None else None,
-    }
+    return prices_of(config.scope_llms())
 
 
 def scope_models(config: ExperimentConfig) -> dict[str, str | None]:
     """The model string each scope calls, or None when that scope calls no model."""
-    generator = config.llm.model if config.runner.kind == "testhelix" and config.llm else None
-    optimizer = config.optimizer_llm() if "reflective" in config.proposers.stack else None
-    return {"generator": generator, "optimizer": optimizer.model if optimizer else None}
+    return models_of(config.scope_llms())
+
+
+def prices_of(scopes: Mapping[str, LlmSettings | None]) -> dict[str, Price | None]:
+    """`scope_prices` from each scope's model (`ExperimentConfig.scope_llms`)."""
+    return {scope: None if llm is None else price_of(llm) for scope, llm in scopes.items()}
+
+
+def models_of(scopes: Mapping[str, LlmSettings | None]) -> dict[str, str | None]:
+    """`scope_models` from each scope's model (`ExperimentConfig.scope_llms`)."""
+    return {scope: None if llm is None else llm.model for scope, llm in scopes.items()}
 
 
 def used_tokens(state: SearchState) -> dict[str, Tokens]:
@@ -200,11 +203,16 @@ def remembered_calls(state: SearchState) -> int:
 def spend(state: SearchState, config: ExperimentConfig) -> Spend:
     """A run's usage and dollars per scope, priced from the config and litellm's map; the
     generator's includes what abandoned evaluations used (`Spend.abandoned`)."""
+    return spend_of(state, config.scope_llms())
+
+
+def spend_of(state: SearchState, scopes: Mapping[str, LlmSettings | None]) -> Spend:
+    """`spend` from each scope's model (`ExperimentConfig.scope_llms`, `MoneyConfig`)."""
     tokens = used_tokens(state)
     abandoned = abandoned_tokens(state)
     tokens["generator"] += abandoned
-    models = scope_models(config)
-    prices = scope_prices(config)
+    models = models_of(scopes)
+    prices = prices_of(scopes)
     usd: dict[str, float | None] = {}
     for scope in SCOPES:
         usd[scope] = 0.0 if models[scope] is None else tokens[scope].usd(prices[scope])

@@ -54,7 +54,7 @@ def counting_judge(ledger: Path) -> Any:
 
 def main(config_path: str, run_dir: str, ledger: str) -> None:
     config = load_config(Path(config_path))
-    services = build_services(config, Path(run_dir))
+    services = build_services(config.services_config(), Path(run_dir))
     services = dataclasses.replace(
         services,
         runner=CountingRunner(services.runner, Path(ledger)),

@@ -23,7 +23,7 @@ from typing import Any
 from distributed import Client, Future, KilledWorker, LocalCluster
 from distributed.comm.core import CommClosedError
 
-from rsi.config import ExperimentConfig
+from rsi.config import ExecutorSection, ServicesConfig
 from rsi.execution.completions import Completions
 from rsi.execution.dask.fetch import ResultFetcher
 from rsi.execution.dask.worker import (
@@ -49,16 +49,23 @@ _UNREACHABLE = (OSError, TimeoutError, CommClosedError)
 
 
 class DaskPool:
-    """An `EvaluationPool` on a connected `Client` whose workers passed the check."""
+    """An `EvaluationPool` on a connected `Client` whose workers passed the check; they
+    build their services from `config` (shipped in the worker plugin)."""
 
     def __init__(
-        self, client: Client, config: ExperimentConfig, run_dir: Path, kit: WorkerKit
+        self,
+        client: Client,
+        executor: ExecutorSection,
+        config: ServicesConfig,
+        run_dir: Path,
+        kit: WorkerKit,
     ) -> None:
         self.client = client
+        self.executor = executor
         self.config = config
         self.kit = kit
         self.plugin_name = f"rsi-evaluation-{run_dir.name}"
-        self.capacity = config.search.workers
+        self.capacity = config.workers
         self.refused: list[str] = []  # one line per worker refused after the start
         self._rescheduled: dict[str, list[str]] = {}  # task key -> workers lost while on it
         self._lock = threading.Lock()
@@ -87,21 +94,21 @@ class DaskPool:
         self.client.subscribe_topic(REFUSED_TOPIC, self._on_refused)
         self._started = True
         threads = sum(self.client.nthreads().values())
-        self.capacity = max(self.config.search.workers, threads)
+        self.capacity = max(self.config.workers, threads)
 
     def _check_workers(self, expected: WorkerIdentity) -> None:
         if not self.client.nthreads():
             try:
-                self.client.wait_for_workers(1, timeout=self.config.executor.lost_after_s)
+                self.client.wait_for_workers(1, timeout=self.executor.lost_after_s)
             except TimeoutError:
                 raise UserInputError(
-                    f"executor.address: no Dask worker joined {self.config.executor.address} "
-                    f"within {self.config.executor.lost_after_s:g} s",
+                    f"executor.address: no Dask worker joined {self.executor.address} "
+                    f"within {self.executor.lost_after_s:g} s",
                     source="executor",
                 ) from None
         reports: dict[str, Any] = self.client.run(
             describe_worker,
-            self.config.experiment.tasks,
+            self.config.tasks,
             self.config.sandbox,
             self.kit.check_sandbox,
             on_error="return",
@@ -210,8 +217,8 @@ class DaskPool:
         now = time.monotonic()
         if self._no_workers_since is None:
             self._no_workers_since = now
-        elif now - self._no_workers_since >= self.config.executor.lost_after_s:
-            raise ExecutorLost(f"no Dask worker for {self.config.executor.lost_after_s:g} s")
+        elif now - self._no_workers_since >= self.executor.lost_after_s:
+            raise ExecutorLost(f"no Dask worker for {self.executor.lost_after_s:g} s")
 
     def _on_cluster_event(self, event: tuple[float, dict[str, Any]]) -> None:
         """A worker left while evaluations were on it: Dask reruns them; the trace says so."""
@@ -242,19 +249,23 @@ class DaskPool:
 
 @contextmanager
 def open_dask_pool(
-    config: ExperimentConfig, run_dir: Path, services: EvaluationServices, kit: WorkerKit
+    executor: ExecutorSection,
+    config: ServicesConfig,
+    run_dir: Path,
+    services: EvaluationServices,
+    kit: WorkerKit,
 ) -> Iterator[DaskPool]:
     """Connect to `[executor] address` (or start a LocalCluster of `[search] workers`
     processes), check the workers, yield the pool; close what this opened. `kit` is how
-    each worker checks its sandbox and builds its services."""
-    address = config.executor.address
+    each worker checks its sandbox and builds its services from `config`."""
+    address = executor.address
     cluster: LocalCluster | None = None
     client: Client | None = None
     pool: DaskPool | None = None
     try:
         if address == "local":
             cluster = LocalCluster(
-                n_workers=config.search.workers,
+                n_workers=config.workers,
                 threads_per_worker=1,
                 processes=True,
                 # Its workers' shutdown chatter (heartbeats to a closed scheduler) is noise;
@@ -264,13 +275,13 @@ def open_dask_pool(
             client = Client(cluster, set_as_default=False)
         else:
             try:
-                client = Client(address, timeout=config.executor.lost_after_s, set_as_default=False)
+                client = Client(address, timeout=executor.lost_after_s, set_as_default=False)
             except _UNREACHABLE as error:
                 raise UserInputError(
                     f"executor.address: cannot reach the Dask scheduler at {address} ({error})",
                     source="executor",
                 ) from None
-        pool = DaskPool(client, config, run_dir, kit)
+        pool = DaskPool(client, executor, config, run_dir, kit)
         pool.start(services, run_dir, local=cluster is not None)
         yield pool
     finally:

@@ -5,9 +5,10 @@ A worker is checked, never assumed: `describe_worker` (run on every worker with
 of its task corpus and whether its sandbox gives the isolation the config requires;
 `EvaluationWorkerPlugin.setup` repeats the check on every worker that joins later and
 closes one that differs. The plugin builds the worker's evaluation services once per run
-from the config (its own corpus, sandbox and keys from its own environment) with the
-`WorkerKit` the driver hands down, never calling up into the engine, so a task
-carries only a strategy and a task id, and the worker never sees the journal or run lock.
+from the run's `ServicesConfig`, shipped pickled (its own corpus, sandbox and keys from its
+own environment), with the `WorkerKit` the driver hands down, never calling up into the
+engine, so a task carries only a strategy and a task id, and the worker never sees the
+journal or run lock.
 A result travels back with its trace once (`slim_record`; the driver's `full_record`).
 """
 
@@ -29,7 +30,7 @@ from pydantic import BaseModel, ConfigDict
 
 from evaluators.sandbox import Sandbox, make_sandbox
 from evaluators.tasks import TaskSet
-from rsi.config import ExperimentConfig, SandboxSection
+from rsi.config import SandboxSection, ServicesConfig
 from rsi.execution import evaluation
 from rsi.execution.evaluation import EvaluationResult, EvaluationServices
 from rsi.journal import Evaluation, Purpose
@@ -47,10 +48,11 @@ _PACKAGES = ("rsi", "evaluators", "search_space")
 
 
 class ServicesFactory(Protocol):
-    """Builds a worker's evaluation services from its config (`rsi.execution.build_services`)."""
+    """Builds a worker's evaluation services from the run's `ServicesConfig`
+    (`rsi.execution.build_services`)."""
 
     def __call__(
-        self, config: ExperimentConfig, run_dir: Path, *, slots: int | None, model_check: bool
+        self, config: ServicesConfig, run_dir: Path, *, slots: int | None, model_check: bool
     ) -> EvaluationServices: ...
 
 
@@ -181,7 +183,7 @@ class EvaluationWorkerPlugin(WorkerPlugin):
 
     def __init__(
         self,
-        config: ExperimentConfig,
+        config: ServicesConfig,
         expected: WorkerIdentity,
         run_dir: str,
         kit: WorkerKit,
@@ -204,9 +206,7 @@ class EvaluationWorkerPlugin(WorkerPlugin):
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
         problems = differences(
             self.expected,
-            describe_worker(
-                self.config.experiment.tasks, self.config.sandbox, self.kit.check_sandbox
-            ),
+            describe_worker(self.config.tasks, self.config.sandbox, self.kit.check_sandbox),
         )
         if problems:
             line = f"worker {worker.address} refused: {'; '.join(problems)}"
@@ -227,11 +227,9 @@ class EvaluationWorkerPlugin(WorkerPlugin):
     def teardown(self, worker: Worker) -> None:
         self.services = None
 
-    def _local_config(self) -> ExperimentConfig:
-        experiment = self.config.experiment.model_copy(
-            update={"tasks": worker_tasks_dir(self.config.experiment.tasks)}
-        )
-        return self.config.model_copy(update={"experiment": experiment})
+    def _local_config(self) -> ServicesConfig:
+        """The run's services config with this worker's copy of the corpus."""
+        return self.config.model_copy(update={"tasks": worker_tasks_dir(self.config.tasks)})
 
     def _local_run_dir(self, worker: Worker) -> Path:
         """The run directory when this worker shares the driver's filesystem (the LLM reply

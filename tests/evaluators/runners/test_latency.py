@@ -119,7 +119,7 @@ def test_an_evaluation_with_the_latency_runner_judges_nothing_in_a_sandbox(
     tmp_path: Path,
 ) -> None:
     config = load_config(_config(tmp_path, "median_s = 0.001\nsuccess_rate = 1.0"))
-    services = build_services(config, tmp_path / "run")
+    services = build_services(config.services_config(), tmp_path / "run")
     data, record = evaluate_one(services, INITIAL, services.tasks.ids[0], "train")
     assert data.success and data.initial_outcome == "fail" and data.reference_outcome == "pass"
     judged = record["judgement"]

@@ -36,7 +36,7 @@ def test_configurations_share_tasks_caps_and_seeds(tmp_path: Path, champion_file
     built: list[EvaluationServices] = []
 
     def services(cell_config: ExperimentConfig, cell_dir: Path) -> EvaluationServices:
-        built.append(build_services(cell_config, cell_dir))
+        built.append(build_services(cell_config.services_config(), cell_dir))
         return built[-1]
 
     ledger = BenchLedger(out)
@@ -146,8 +146,12 @@ def test_a_money_cap_stops_before_a_task_it_cannot_cover(tmp_path: Path) -> None
     price = Price(model="priced", usd_per_mtok_in=1.0, usd_per_mtok_out=1.0, source="config")
     priced = [dataclasses.replace(cell, price=price) for cell in cells]  # $0.60 a task at worst
     ledger = BenchLedger(out)
+
+    def services(cell_config: ExperimentConfig, cell_dir: Path) -> EvaluationServices:
+        return build_services(cell_config.services_config(), cell_dir)
+
     ended = run_cells(
-        priced, plan.controls.tasks, ledger, build_services, workers=2, coverage=False,
+        priced, plan.controls.tasks, ledger, services, workers=2, coverage=False,
         max_usd=0.5, cell_dir=lambda cell: cell_directory(out, cell), limits=plan.controls.limits,
     )  # fmt: skip
     assert ended.paid == 0 and ended.stopped is None

@@ -23,7 +23,7 @@ CONFIG = {
 def test_every_offline_stack_is_built_by_the_policy_factory(tmp_path: Path) -> None:
     for stack in (["heuristic"], ["optuna"], ["random"], ["heuristic", "optuna"]):
         config = ExperimentConfig.model_validate({**CONFIG, "proposers": {"stack": stack}})
-        proposer = build_proposer(config, tmp_path)
+        proposer = build_proposer(config.proposer_config(), tmp_path)
         assert isinstance(proposer, PolicyProposer) and proposer.stack == tuple(stack)
 
 

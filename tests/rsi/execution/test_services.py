@@ -32,9 +32,10 @@ def test_the_registry_holds_each_configurable_runner_kind() -> None:
 )
 def test_the_configured_kind_builds_its_runner(tmp_path: Path, kind: str, made: type) -> None:
     config = ExperimentConfig.model_validate({**CONFIG, "runner": {"kind": kind}})
-    check_runner_available(config, model_check=False)  # offline kinds need no model
+    services = config.services_config()
+    check_runner_available(services, model_check=False)  # offline kinds need no model
     sandbox = make_sandbox("local", allow_reduced_isolation=True)
-    runner = build_runner(config, TaskSet(tasks=()), sandbox, tmp_path)
+    runner = build_runner(services, TaskSet(tasks=()), sandbox, tmp_path)
     assert isinstance(runner, made)
 
 

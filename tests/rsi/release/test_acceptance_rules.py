@@ -221,7 +221,7 @@ def _null_search(
 
 def test_the_coin_runner_ignores_the_strategy() -> None:
     config = load_config(QUICKSTART)
-    initial = load_initial(config)
+    initial = load_initial(config.experiment)
     other = initial.model_copy(update={"guidance": initial.guidance + " Be thorough."})
     tasks = tuple(f"t{i}" for i in range(400))
     runner = CoinRunner(7, tasks)
@@ -241,7 +241,9 @@ def test_on_the_null_world_the_gate_refuses_the_child_the_dev_argmax_froze(
     config, _, _ = null_home
     state = _null_search(null_home, NULL_SEED, "strict-no-regression", "mcnemar")
     assert state.champion is not None and state.split is not None
-    assert state.champion.strategy_id != strategy_id(load_initial(config))  # the argmax moved
+    assert state.champion.strategy_id != strategy_id(
+        load_initial(config.experiment)
+    )  # the argmax moved
     assert state.gate is not None and state.gate.report["promote"] is False
     assert state.gate.report.get("gate", "mcnemar") == "mcnemar"
 
@@ -250,7 +252,7 @@ def test_anchor_rules_through_the_engine_journal_their_rule_and_no_gate(
     null_home: tuple[ExperimentConfig, TaskSet, Path],
 ) -> None:
     config, _, root = null_home
-    initial_id = strategy_id(load_initial(config))
+    initial_id = strategy_id(load_initial(config.experiment))
     state = _null_search(null_home, NULL_SEED, "strict-sum", "none")
     assert state.champion is not None and state.champion.strategy_id != initial_id
     assert state.gate is not None

@@ -24,7 +24,7 @@ def _latency_config(tmp_path: Path) -> ExperimentConfig:
 
 
 def test_a_slimmed_record_is_restored_exactly_and_ships_smaller(tmp_path: Path) -> None:
-    services = build_services(_latency_config(tmp_path), tmp_path / "run")
+    services = build_services(_latency_config(tmp_path).services_config(), tmp_path / "run")
     data, record = evaluate_one(services, INITIAL, services.tasks.ids[0], "train")
     record = {**record, "worker": "tcp://10.0.0.7:4000"}
     assert isinstance(record["trace"], dict) and record["trace"] != data.trace
@@ -39,7 +39,7 @@ def test_a_slimmed_record_is_restored_exactly_and_ships_smaller(tmp_path: Path) 
 
 
 def test_a_record_that_is_not_a_superset_travels_whole(tmp_path: Path) -> None:
-    services = build_services(_latency_config(tmp_path), tmp_path / "run")
+    services = build_services(_latency_config(tmp_path).services_config(), tmp_path / "run")
     data, record = evaluate_one(services, INITIAL, services.tasks.ids[0], "train")
     odd = {**record, "trace": {"runner": "other"}}
     assert slim_record(data, odd) == odd

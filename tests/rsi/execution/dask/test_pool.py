@@ -226,7 +226,7 @@ def test_a_worker_with_another_corpus_is_refused_at_start_and_when_joining_later
         Client(local, set_as_default=False) as observer,
     ):
         config = _on_dask(plain, local.scheduler_address)
-        services = build_services(config, home / "refused" / "run")
+        services = build_services(config.services_config(), home / "refused" / "run")
         (good,) = observer.nthreads()
 
         def add_worker_with_other_corpus() -> None:
@@ -235,7 +235,9 @@ def test_a_worker_with_another_corpus_is_refused_at_start_and_when_joining_later
             local.worker_spec[name] = spec
             local.scale(len(local.worker_spec))
 
-        with open_dask_pool(config, home / "refused" / "run", services, KIT) as pool:
+        with open_dask_pool(
+            config.executor, config.services_config(), home / "refused" / "run", services, KIT
+        ) as pool:
             add_worker_with_other_corpus()
             deadline = time.monotonic() + GUARD_S
             while not pool.refused and time.monotonic() < deadline:
@@ -302,10 +304,13 @@ def test_a_worker_running_other_code_than_the_driver_is_refused_at_start(
 ) -> None:
     config = _on_dask(_config(home, "other-code"), cluster.scheduler_address)
     run_dir = home / "other-code" / "run"
-    services = build_services(config, run_dir)
+    services = build_services(config.services_config(), run_dir)
     # The workers are separate processes: only the driver's code hash changes here.
     monkeypatch.setattr(dask_worker, "code_hash", lambda: "0" * 64)
-    with pytest.raises(UserInputError) as refused, open_dask_pool(config, run_dir, services, KIT):
+    with (
+        pytest.raises(UserInputError) as refused,
+        open_dask_pool(config.executor, config.services_config(), run_dir, services, KIT),
+    ):
         pass
     message = str(refused.value)
     assert "refused: rsi code " in message and "(driver 000000000000)" in message

@@ -219,7 +219,9 @@ def test_scripted_runner_trajectories_hold_its_output_and_nothing_hidden(tmp_pat
     hidden.write_text(hidden.read_text() + f"\n# {CANARY}\n")
     data = load_config(ROOT / "experiments/quickstart.toml").model_dump()
     data["experiment"].update(tasks=root, runs_dir=tmp_path)
-    services = build_services(ExperimentConfig.model_validate(data), tmp_path / "run")
+    services = build_services(
+        ExperimentConfig.model_validate(data).services_config(), tmp_path / "run"
+    )
     judged: list[TaskJudgement] = []
     plain = services.judge
 
