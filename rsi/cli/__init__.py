@@ -18,14 +18,27 @@ import sys
 
 from rsi.cli.output import typer_app
 
-os.environ.setdefault("LITELLM_LOCAL_MODEL_COST_MAP", "True")
-os.environ.setdefault("MLFLOW_DISABLE_TELEMETRY", "true")
-# rsi installs no pydantic plugin, and looking for one reads every installed distribution's
-# metadata (30 ms of each command's start); PYDANTIC_DISABLE_PLUGINS= (empty) loads them.
-os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-# litellm fetches its Anthropic beta-headers config from the internet unless told to read
-# the copy it ships (litellm/anthropic_beta_headers_manager.py).
-os.environ.setdefault("LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS", "True")
+# Set unless the environment says otherwise, before anything reads them.
+OFFLINE_DEFAULTS = {
+    "LITELLM_LOCAL_MODEL_COST_MAP": "True",
+    "MLFLOW_DISABLE_TELEMETRY": "true",
+    # rsi installs no pydantic plugin, and looking for one reads every installed
+    # distribution's metadata (30 ms of each command's start); PYDANTIC_DISABLE_PLUGINS=
+    # (empty) loads them.
+    "PYDANTIC_DISABLE_PLUGINS": "__all__",
+    # litellm fetches its Anthropic beta-headers config from the internet unless told to
+    # read the copy it ships (litellm/anthropic_beta_headers_manager.py).
+    "LITELLM_LOCAL_ANTHROPIC_BETA_HEADERS": "True",
+}
+
+
+def set_offline_defaults() -> None:
+    """Set each of `OFFLINE_DEFAULTS` the environment does not set (done on import)."""
+    for name, value in OFFLINE_DEFAULTS.items():
+        os.environ.setdefault(name, value)
+
+
+set_offline_defaults()
 
 COMMAND_MODULES: tuple[str, ...] = (
     "strategy",

@@ -117,13 +117,13 @@ class Engine:
         self.state = SearchState()
         self.ledger = ReleaseLedger(config.experiment.runs_dir)
         self.admission = Admission(
-            config.split_config(),
-            config.release,
-            partial(write_run_config, config),
-            self.services.tasks,
-            self.ledger,
-            run_dir,
-            override_consumed_release,
+            split=config.split_config(),
+            release=config.release,
+            write_config=partial(write_run_config, config),
+            tasks=self.services.tasks,
+            ledger=self.ledger,
+            run_dir=run_dir,
+            override_consumed=override_consumed_release,
         )
         self.parts: SearchParts | None = None  # built by run(), in one place
 

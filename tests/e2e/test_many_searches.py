@@ -5,8 +5,6 @@ and its one sqlite MLflow store all complete, lose no event and end up fully pro
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -17,6 +15,7 @@ from rsi.lineage import default_tracking_uri, sync_run_dir
 from rsi.lineage.plan import plan
 from tests.support.lineage_fixtures import snapshot
 from tests.support.search_fixtures import ROOT, SMALL_SEARCH, corpus_slice
+from tests.support.warm_start import start_module
 
 SEARCHES = 4
 # The smallest search that still runs every step: one round, two-task minibatch, two dev
@@ -54,11 +53,9 @@ def test_four_searches_share_one_store_and_lose_nothing(tmp_path: Path) -> None:
     runs = tmp_path / "runs"
     env = os.environ | {"LITELLM_LOCAL_MODEL_COST_MAP": "True", "MLFLOW_DISABLE_TELEMETRY": "true"}
     processes = [
-        subprocess.Popen(
+        start_module(
+            "rsi",
             [
-                sys.executable,
-                "-m",
-                "rsi",
                 "search",
                 str(_tiny_config(tmp_path, tasks, seed)),
                 "--run-dir",
@@ -68,14 +65,11 @@ def test_four_searches_share_one_store_and_lose_nothing(tmp_path: Path) -> None:
             ],
             cwd=ROOT,
             env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=subprocess.PIPE,
-            text=True,
         )
         for seed in range(1, SEARCHES + 1)
     ]
     try:
-        errors = [p.communicate(timeout=1800)[1] for p in processes]
+        errors = [p.communicate(timeout=1800)[1].decode() for p in processes]
     finally:
         for process in processes:  # a timed-out search must not outlive the test
             if process.poll() is None:

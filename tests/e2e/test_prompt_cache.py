@@ -47,13 +47,15 @@ def test_run_task_on_the_anthropic_path_is_quiet_and_shows_its_dollars(
         config = write_k3_config(tmp_path, replace=local)
         strategy = str(ROOT / "experiments/strategies/initial.json")
         args = ("run-task", str(config), str(SLUGIFY), "--strategy", strategy)
-        as_json = run_rsi(*args, "--out", str(tmp_path / "json"), "--json", "--skip-model-check")
+        # Cold processes: what a fresh `python -m rsi` reads from the network is the point.
+        json_args = ("--out", str(tmp_path / "json"), "--json", "--skip-model-check")
+        as_json = run_rsi(*args, *json_args, cold=True)
         emulated = server.prompt_cache
         assert emulated.reads > 0 and emulated.writes > 0
         paid = (emulated.reads, emulated.writes)
         # With the model check: its structured-output probe sends an `anthropic-beta` header,
         # which is when litellm reads its beta-headers config.
-        shown = run_rsi(*args, "--out", str(tmp_path / "text"))
+        shown = run_rsi(*args, "--out", str(tmp_path / "text"), cold=True)
     assert shown.returncode == 0, shown.stderr[-3000:]
     for run in (shown, as_json):
         assert "beta headers" not in run.stderr and "Failed to fetch" not in run.stderr

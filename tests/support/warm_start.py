@@ -12,8 +12,10 @@ stderr on files the test reads.
 What a fork cannot give is a cold start: the child does not import anything, so import-time
 warnings, the CLI's lazy imports and start time are not what it shows, and every child
 shares the warm start's hash seed. The tests of those (`tests/rsi/cli/test_start.py`,
-`tests/e2e/test_quiet_output.py`) start cold processes, and `RSI_TEST_COLD_START=1` makes
-every helper here start cold, `subprocess` as before, to compare the two.
+`tests/e2e/test_quiet_output.py`, `tests/e2e/test_prompt_cache.py`) start cold processes,
+and `RSI_TEST_COLD_START=1` makes every helper here start cold, `subprocess` as before, to
+compare the two. An `rsi` child sets the CLI's offline defaults the test's environment
+leaves unset, as importing `rsi.cli` does.
 
 The warm start is `python -m tests.support.warm_start FD`, FD a SOCK_SEQPACKET socket: each
 request is one JSON message with three file descriptors (stdout, stderr, and a status pipe
@@ -57,6 +59,7 @@ PRELOAD = (
     "docker",
     "tests.support.engine_driver",
     "tests.support.coin_search",
+    "matplotlib.pyplot",
 )
 _MESSAGE_BYTES = 1 << 20
 
@@ -312,6 +315,10 @@ def _run_child(request: dict[str, Any]) -> None:
     os.environ.update(request["env"])
     sys.argv = [request["module"], *request["args"]]
     sys.path[0] = request["cwd"]  # `-m` puts the working directory first
+    if request["module"] == "rsi":  # what importing the CLI does to the environment
+        from rsi.cli import set_offline_defaults
+
+        set_offline_defaults()
     runpy.run_module(request["module"], run_name="__main__", alter_sys=True)
 
 
