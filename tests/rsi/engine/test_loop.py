@@ -93,7 +93,7 @@ def test_status_and_release_report_the_run(finished_search: tuple[Path, Recordin
     release = run_rsi("release", str(run_dir), "--json")
     report = json.loads(release.stdout)["report"]
     assert set(report) >= {"wins", "losses", "p_value", "ci95_pp", "promote"}
-    assert report["n"] == 17  # the keeping search's release split: 16 asked, 17 in whole families
+    assert report["n"] == 4  # the keeping search's release split: 4 tasks of one family
     text = run_rsi("status", str(run_dir)).stdout
     assert "kept candidates" in text and summary.champion_id in text
 
@@ -118,7 +118,7 @@ def test_a_changed_config_is_refused(
     run_dir = Path(shutil.copytree(shared, tmp_path / "run"))
     changed = tmp_path / "changed.toml"
     original = (home / "keeping.toml").read_text()
-    changed.write_text(original.replace("minibatch = 6", "minibatch = 3"))
+    changed.write_text(original.replace("minibatch = 5", "minibatch = 3"))
     result = run_rsi("search", str(changed), "--run-dir", str(run_dir))
     assert result.returncode == 2 and "config differs" in result.stderr
     config_path = run_dir / "config.json"
@@ -169,7 +169,7 @@ def test_release_card_is_recomputed_from_the_journal_alone(
     assert "(from the journal): equal to the journaled intervals" in lines["recomputed"]
     assert "differs" not in title
 
-    # A journal whose recorded 95% interval its own seed and resamples do not give (17
+    # A journal whose recorded 95% interval its own seed and resamples do not give (4
     # tasks make the percentiles coarse, so another seed often gives the same interval):
     # the card recomputes with what the journal says and says that the result differs.
     path = run_dir / "events.jsonl"
