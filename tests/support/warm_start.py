@@ -121,7 +121,8 @@ class _WarmStart:
 
     def __init__(self) -> None:
         ours, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
-        log = open(Path(tempfile.gettempdir()) / f"rsi-warm-start-{os.getpid()}.log", "wb")  # noqa: SIM115
+        self.scratch = Path(tempfile.mkdtemp(prefix="rsi-warm-"))  # children's output, its log
+        log = open(self.scratch / "warm-start.log", "wb")  # noqa: SIM115 - closed below
         self._server = subprocess.Popen(
             [sys.executable, "-m", "tests.support.warm_start", str(theirs.fileno())],
             cwd=ROOT,
@@ -134,7 +135,6 @@ class _WarmStart:
         theirs.close()
         log.close()
         self._socket, self._lock = ours, threading.Lock()
-        self.scratch = Path(tempfile.mkdtemp(prefix="rsi-warm-"))
 
     def start(self, request: dict[str, Any], out: int, err: int) -> int:
         """Send one request; returns the read end of its status pipe."""
