@@ -118,6 +118,86 @@ def test_an_unreachable_model_stops_the_batch_unjournaled_and_cancels_what_is_pe
         assert len(cancelled) == 2  # t2, and t3 submitted in the slot t1 freed
 
 
+class Traced(Worker):
+    """A worker whose listed tasks come back with the given infrastructure error and trace."""
+
+    def __init__(
+        self, traced: dict[str, tuple[str | None, dict[str, object]]], gated: Iterable[str]
+    ) -> None:
+        super().__init__(gated=gated)
+        self.traced = traced
+
+    def __call__(
+        self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
+    ) -> tuple[Evaluation, dict[str, object]]:
+        evaluation, record = super().__call__(services, strategy, task_id, purpose)
+        if task_id in self.traced:
+            error, trace = self.traced[task_id]
+            evaluation = evaluation.model_copy(update={"infra_error": error, "trace": trace})
+        return evaluation, record
+
+
+@pytest.mark.parametrize(
+    ("phases", "message", "cause"),
+    [
+        # A runner that writes no `model-stop` phase: the error's words, and unreachable.
+        ((), "no reply in 3 tries", "unreachable"),
+        ([{"phase": "planning"}], "no reply in 3 tries", "unreachable"),
+        # The phase's own message and cause win over the error's one line.
+        (
+            [{"phase": "planning"}, {"phase": "model-stop", "cause": "format", "message": "prose"}],
+            "prose",
+            "format",
+        ),
+    ],
+)
+def test_a_model_stop_says_its_cause_and_what_every_waiting_evaluation_used(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    phases: list[dict[str, str]],
+    message: str,
+    cause: str,
+) -> None:
+    """An evaluation waiting behind the stopped one is abandoned with it, also when all it
+    used were remembered calls; usage a trace does not state counts as none."""
+    stopped_trace: dict[str, object] = {"usage": {"calls": 3}}
+    if phases:
+        stopped_trace["phases"] = phases
+    worker = Traced(
+        {
+            "t0": ("model: no reply in 3 tries", stopped_trace),
+            "t1": (None, {"usage": {"remembered_calls": 2, "input_tokens": 5}}),
+        },
+        gated=["t0", "t1"],
+    )
+    with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
+        call = Background(lambda: r.evaluator.evaluate(PARENT, ["t0", "t1"], "train"))
+        assert r.spy.reached(1) == (["t0", "t1"], 0)
+        worker.open("t1")
+        assert r.spy.reached(2) == (["t0"], 0)  # t1 finished, waiting for t0
+        worker.open("t0")
+        with pytest.raises(ModelStopped) as stopped:
+            call.join()
+    assert (str(stopped.value), stopped.value.cause) == (message, cause)
+    assert [a.model_dump() for a in stopped.value.abandoned] == [
+        {
+            "op": r.op("t0"),
+            "calls": 3,
+            "remembered_calls": 0,
+            "input_tokens": 0,
+            "output_tokens": 0,
+        },
+        {
+            "op": r.op("t1"),
+            "calls": 0,
+            "remembered_calls": 2,
+            "input_tokens": 5,
+            "output_tokens": 0,
+        },
+    ]
+    assert r.recorded == []
+
+
 @pytest.mark.parametrize("purpose", ["train", "release"])
 def test_a_sandbox_failure_is_journaled_except_in_the_release_gate(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, purpose: Purpose

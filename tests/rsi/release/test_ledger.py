@@ -118,6 +118,29 @@ def test_an_override_stays_recorded_when_the_gate_is_consumed(tmp_path: Path) ->
     ]
 
 
+def test_a_released_split_is_free_again_and_each_runs_override_stays_recorded(
+    tmp_path: Path,
+) -> None:
+    """Runs that end without a gate give the split back; a later run claims it as the
+    first (no override, also when it resumes), and the ledger still says who overrode."""
+    ledger = ReleaseLedger(tmp_path)
+    first = ledger.reserve(SPLIT, "run-a", override=False)
+    second = ledger.reserve(SPLIT, "run-b", override=True)
+    ledger.release(second)
+    ledger.release(first)
+    third = ledger.reserve(SPLIT, "run-c", override=False)
+    assert not third.override and third.earlier == ()
+    assert ledger.reserve(SPLIT, "run-c", override=False) == third  # resumed: still the first
+    assert "reserved by run run-c" in (ledger.conflict(SPLIT, "run-d") or "")  # not a or b
+    assert [(e.run_id, e.override, e.status) for e in ledger.entries()] == [
+        ("run-a", False, "reserved"),
+        ("run-b", True, "reserved"),
+        ("run-b", True, "released"),
+        ("run-a", False, "released"),
+        ("run-c", False, "reserved"),
+    ]
+
+
 def test_entries_read_override_flags_and_skip_blank_lines(tmp_path: Path) -> None:
     lines = [
         {"release_hash": SPLIT, "run_id": "old"},  # before overrides were recorded
