@@ -9,7 +9,9 @@ only when asked for; the finished ones wait in the run's prefetch store
 The fixture search keeps two children, dev-ranks three candidates and gates with
 discordant pairs (tests/support/search_fixtures.py, KEEPING_SEARCH). Its uninterrupted run is the
 session's shared keeping search (tests/conftest.py), run in-process: the journal is the same
-whichever process runs it.
+whichever process runs it. The chain's processes fork from the warm start
+(tests/support/warm_start.py), so they share one hash seed; `RSI_TEST_COLD_START=1` runs
+them as fresh interpreters.
 """
 
 from __future__ import annotations
