@@ -27,29 +27,44 @@ from search_space import Strategy
 from tests.support.evaluator_rig import CHILD, PARENT, Background, Rig, Worker, rig
 
 
-class Breaking(Worker):
-    """A worker whose listed tasks come back with an infrastructure error."""
+class Traced(Worker):
+    """A worker whose listed tasks come back with the given infrastructure error and, where
+    given, trace (None: the task's own)."""
 
-    def __init__(self, errors: dict[str, str], gated: Iterable[str] = ()) -> None:
+    def __init__(
+        self,
+        traced: dict[str, tuple[str | None, dict[str, object] | None]],
+        gated: Iterable[str] = (),
+    ) -> None:
         super().__init__(gated=gated)
-        self.errors = errors
+        self.traced = traced
 
     def __call__(
         self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
     ) -> tuple[Evaluation, dict[str, object]]:
         evaluation, record = super().__call__(services, strategy, task_id, purpose)
-        error = self.errors.get(task_id)
-        if error is not None:
-            # A health stop's trace says its cause and what the task had used.
-            trace = {
-                "phases": [{"phase": "model-stop", "cause": "slow", "message": error[7:]}],
-                "usage": {"calls": 3, "input_tokens": 30, "output_tokens": 0},
-            }
-            update = {"infra_error": error}
-            evaluation = evaluation.model_copy(
-                update={**update, "trace": trace} if error.startswith("model") else update
-            )
+        if task_id in self.traced:
+            error, trace = self.traced[task_id]
+            update: dict[str, object] = {"infra_error": error}
+            if trace is not None:
+                update["trace"] = trace
+            evaluation = evaluation.model_copy(update=update)
         return evaluation, record
+
+
+def breaking(errors: dict[str, str], gated: Iterable[str] = ()) -> Traced:
+    """A worker whose listed tasks come back with an infrastructure error; a health stop's
+    trace says its cause and what the task had used."""
+
+    def trace_of(error: str) -> dict[str, object] | None:
+        if not error.startswith("model"):
+            return None  # the task's own trace
+        return {
+            "phases": [{"phase": "model-stop", "cause": "slow", "message": error[7:]}],
+            "usage": {"calls": 3, "input_tokens": 30, "output_tokens": 0},
+        }
+
+    return Traced({task: (error, trace_of(error)) for task, error in errors.items()}, gated)
 
 
 class Dollars:
@@ -98,7 +113,7 @@ def test_an_unreachable_model_stops_the_batch_unjournaled_and_cancels_what_is_pe
     abandoned evaluation used, and the evaluations still pending are cancelled (a resume
     submits them again)."""
     tasks = ["t0", "t1", "t2", "t3"]
-    worker = Breaking({"t1": "model: circuit open after 3 failures"}, gated=tasks)
+    worker = breaking({"t1": "model: circuit open after 3 failures"}, gated=tasks)
     with rig(tmp_path, monkeypatch, worker, max_in_flight=2) as r:
         cancelled = _watch_cancels(r)
         call = Background(lambda: r.evaluator.evaluate(PARENT, tasks, "train"))
@@ -116,25 +131,6 @@ def test_an_unreachable_model_stops_the_batch_unjournaled_and_cancels_what_is_pe
         assert r.recorded == [r.op("t0")] and r.evaluator.paid == 1
         assert _traced(tmp_path) == [op_file_name(r.op("t0"))]
         assert len(cancelled) == 2  # t2, and t3 submitted in the slot t1 freed
-
-
-class Traced(Worker):
-    """A worker whose listed tasks come back with the given infrastructure error and trace."""
-
-    def __init__(
-        self, traced: dict[str, tuple[str | None, dict[str, object]]], gated: Iterable[str]
-    ) -> None:
-        super().__init__(gated=gated)
-        self.traced = traced
-
-    def __call__(
-        self, services: EvaluationServices, strategy: Strategy, task_id: str, purpose: Purpose
-    ) -> tuple[Evaluation, dict[str, object]]:
-        evaluation, record = super().__call__(services, strategy, task_id, purpose)
-        if task_id in self.traced:
-            error, trace = self.traced[task_id]
-            evaluation = evaluation.model_copy(update={"infra_error": error, "trace": trace})
-        return evaluation, record
 
 
 @pytest.mark.parametrize(
@@ -205,7 +201,7 @@ def test_a_sandbox_failure_is_journaled_except_in_the_release_gate(
     """Only a model error stops the batch. A sandbox failure is journaled like any result,
     but on the release split it waits for the gate (which retries or reports it), so
     only its trace is written; the batch returns it either way."""
-    worker = Breaking({"b": "sandbox: initial: infrastructure failure"})
+    worker = breaking({"b": "sandbox: initial: infrastructure failure"})
     with rig(tmp_path, monkeypatch, worker, max_in_flight=1) as r:
         results = r.evaluator.evaluate(PARENT, ["a", "b", "c"], purpose)
         expected = ["a", "c"] if purpose == "release" else ["a", "b", "c"]
