@@ -92,6 +92,19 @@ def main() -> None:
         )
     print("\n".join(lines))
     RESULTS.write_text("\n".join(lines) + "\n")
+    warm_start.close()  # its children leave the cgroup with it
+    _leave_cgroup(own)
+
+
+def _leave_cgroup(own: Path | None) -> None:
+    """Move back to the root cgroup and remove ours (a leftover process keeps it; harmless)."""
+    if own is None:
+        return
+    try:
+        (CPUACCT / "cgroup.procs").write_text(str(os.getpid()))
+        own.rmdir()
+    except OSError:
+        pass
 
 
 if __name__ == "__main__":

@@ -161,11 +161,18 @@ _warm: list[_WarmStart] = []
 _warm_lock = threading.Lock()
 
 
+def close() -> None:
+    """End this process's warm start now, if it has one (otherwise it ends at exit)."""
+    with _warm_lock:
+        if _warm:
+            _warm.pop().close()
+
+
 def _warm_start() -> _WarmStart:
     with _warm_lock:
         if not _warm:
             _warm.append(_WarmStart())
-            atexit.register(_warm[0].close)
+            atexit.register(close)
         return _warm[0]
 
 
