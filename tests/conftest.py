@@ -67,19 +67,24 @@ FAST_MODULES = frozenset(
 )
 # `make test` runs these in a second pass, apart from the first: they fill the machine on
 # purpose (fork bombs, memory hogs, clusters, concurrent searches) or watch processes and
-# containers come and go. Each lane runs one test at a time, the two lanes side by side:
-# the sandbox lane is mostly asleep (deadlines, contained bombs) and watches only its own
+# containers come and go. Each lane runs one test at a time, the lanes side by side: the
+# sandbox lane is mostly asleep (deadlines, contained bombs) and watches only its own
 # markers and containers; the cluster lane runs no container and kills only its own workers.
-# The locked-store test sleeps through MLflow's 20 s sqlite busy wait: asleep, it fills the
-# sandbox lane's spare time instead of holding a first-pass worker.
 SERIAL_LANES = {
     "adversarial/test_adversarial.py": "serial-sandbox",
     "evaluators/sandbox/test_docker_backend.py": "serial-sandbox",
     "evaluators/sandbox/test_local.py": "serial-sandbox",
-    "rsi/lineage/test_sink_locked_store.py": "serial-sandbox",
     "e2e/test_many_searches.py": "serial-cluster",
     "rsi/execution/dask/test_pool.py": "serial-cluster",
 }
+# Modules that spend most of their time asleep and import little: `make test` runs them in
+# its second pass's third lane, beside the two above, instead of holding a first-pass
+# worker's core idle (`-m waiting`; they need no machine to themselves, so `make
+# test-quick` still runs them). The locked-store test sleeps through MLflow's 20 s sqlite
+# busy wait. The model-health tests wait as long, but in a fresh worker they would pay
+# litellm's and dspy's imports (about 15 s) that a first-pass worker has already paid.
+WAITING_LANE = "waiting"
+WAITING_MODULES = frozenset({"rsi/lineage/test_sink_locked_store.py"})
 # Session-wide searches, run once on the one worker that runs their users (xdist groups).
 SHARED_SEARCHES = {"keeping_search": "keeping-search", "small_search": "small-search"}
 # Fixtures that test modules of more than one folder share, by name.
@@ -93,15 +98,16 @@ if os.environ.get("RSI_REAL_MODEL") != "1":
 
 
 def _module_of(item: pytest.Item) -> str:
-    """The test module's path under tests/, as FAST_MODULES and SERIAL_LANES name it."""
+    """The test module's path under tests/, as FAST_MODULES, SERIAL_LANES and
+    WAITING_MODULES name it."""
     return item.path.relative_to(TESTS_DIR).as_posix()
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Mark `fast` and `serial` modules; put each serial module in its lane, and the users
-    of each session-wide search on one xdist worker, so that it runs once (xdist groups,
-    `--dist loadgroup`)."""
+    """Mark `fast`, `serial` and `waiting` modules; put each serial or waiting module in its
+    lane, and the users of each session-wide search on one xdist worker, so that it runs
+    once (xdist groups, `--dist loadgroup`)."""
     for item in items:
         module = _module_of(item)
         if module in FAST_MODULES:
@@ -109,6 +115,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         if module in SERIAL_LANES:
             item.add_marker(pytest.mark.serial)
             item.add_marker(pytest.mark.xdist_group(SERIAL_LANES[module]))
+        if module in WAITING_MODULES:
+            item.add_marker(pytest.mark.waiting)
+            item.add_marker(pytest.mark.xdist_group(WAITING_LANE))
         for fixture, group in SHARED_SEARCHES.items():
             if fixture in getattr(item, "fixturenames", ()):
                 item.add_marker(pytest.mark.xdist_group(group))

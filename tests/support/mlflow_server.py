@@ -52,7 +52,7 @@ def start_server(folder: Path, port: int) -> subprocess.Popen[bytes]:
         except OSError:
             if process.poll() is not None:
                 raise AssertionError("mlflow server exited") from None
-            time.sleep(1)
+            time.sleep(0.1)  # a start takes seconds: look often, do not oversleep it
     stop_server(process)
     raise AssertionError("mlflow server did not start")
 

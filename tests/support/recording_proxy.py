@@ -21,6 +21,7 @@ from types import TracebackType
 from typing import Any
 
 from evaluators.llm.structured import PROBE_PROMPT
+from tests.support.llm_server import SHUTDOWN_POLL_S
 
 
 @dataclass(frozen=True)
@@ -67,7 +68,9 @@ class RecordingProxy:
         self._arrival = threading.Condition(self._lock)
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), self._handler())
         self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        self._thread = threading.Thread(
+            target=self._server.serve_forever, args=(SHUTDOWN_POLL_S,), daemon=True
+        )
 
     @property
     def base_url(self) -> str:

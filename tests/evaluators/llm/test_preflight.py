@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from evaluators.llm import LlmSettings, preflight
-from tests.support.llm_server import LocalLlmServer, Status
+from tests.support.llm_server import SHUTDOWN_POLL_S, LocalLlmServer, Status
 from tests.support.search_fixtures import CORPUS, ROOT
 from tests.support.warm_start import run_module
 
@@ -47,7 +47,7 @@ class _WebPage(http.server.BaseHTTPRequestHandler):
 @pytest.fixture(scope="module")
 def web_server() -> Iterator[str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _WebPage)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    threading.Thread(target=server.serve_forever, args=(SHUTDOWN_POLL_S,), daemon=True).start()
     yield f"http://127.0.0.1:{server.server_port}/v1"
     server.shutdown()
 

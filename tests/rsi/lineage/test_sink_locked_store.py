@@ -1,8 +1,8 @@
 """The live sink meets a locked sqlite store (another process's long write): it waits the
 lock out with its own retries instead of failing the batch, and retries nothing else.
 
-MLflow's sqlite busy wait (20 s) is spent asleep, so the module runs in the second pass's
-sandbox lane (tests/conftest.py), beside the cluster tests, not on a first-pass worker."""
+MLflow's sqlite busy wait (20 s) is spent asleep, so `make test` runs the module in its
+second pass's waiting lane (tests/conftest.py), not on a first-pass worker."""
 
 from __future__ import annotations
 

@@ -309,14 +309,14 @@ class DiesAfter:
     def __call__(self, body: dict[str, Any]) -> str | ToolUse:
         self.answered += 1
         if self.answered == self.after and self.server is not None:
-            threading.Timer(0.5, self.server.stop).start()
+            threading.Timer(0.2, self.server.stop).start()
         return self.inner(body)
 
 
 def test_a_model_that_dies_during_agent_pairs_stops_as_unreachable(
     bwrap_sandbox: LocalSandbox, polyglot: TaskSet, tmp_path: Path
 ) -> None:
-    plan: Plan = [("list_files", {"path": "."}), ("run", {"command": "sleep 3"})]
+    plan: Plan = [("list_files", {"path": "."}), ("run", {"command": "sleep 1.5"})]
     dying = DiesAfter(AgentModel(plan), after=3)  # the plan and two turns
     with LocalLlmServer(responder=dying) as server:
         dying.server = server
