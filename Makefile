@@ -83,12 +83,13 @@ demo-llm: $(REAL_MODEL_STAMP) sandbox-deps
 # Two passes: independent modules on TEST_JOBS xdist workers (the users of the session's
 # keeping search share one worker), then three lanes of one test at a time, side by side
 # (tests/conftest.py): two of `serial` modules, which fill the machine on purpose or watch
-# processes, and one of `waiting` modules, which are mostly asleep.
+# processes, and one of `waiting` modules, which are mostly asleep (`--lanes` collects
+# only these modules).
 TEST_JOBS ?= auto
 test: $(STAMP) sandbox-deps lint bytecode
 	$(BIN)/python -m pytest -q -n $(TEST_JOBS) --dist loadgroup -m "not serial and not waiting" \
 		--durations=20
-	$(BIN)/python -m pytest -q -n 3 --dist loadgroup -m "serial or waiting" --durations=10
+	$(BIN)/python -m pytest -q -n 3 --dist loadgroup --lanes --durations=10
 
 # The project's own modules compiled before a test lane: where PYTHONDONTWRITEBYTECODE is set
 # no import writes them, so each engine subprocess, `rsi` process and sandboxed pytest would

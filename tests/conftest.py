@@ -103,6 +103,25 @@ def _module_of(item: pytest.Item) -> str:
     return item.path.relative_to(TESTS_DIR).as_posix()
 
 
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--lanes",
+        action="store_true",
+        help="collect only the serial and waiting modules (make test's second pass): "
+        "importing the other modules would cost each worker seconds for tests it never runs",
+    )
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    """Under `--lanes`, skip every test module outside the lanes."""
+    if not config.getoption("lanes") or not collection_path.name.startswith("test_"):
+        return None
+    if collection_path.suffix != ".py" or TESTS_DIR not in collection_path.parents:
+        return None
+    module = collection_path.relative_to(TESTS_DIR).as_posix()
+    return module not in SERIAL_LANES and module not in WAITING_MODULES
+
+
 @pytest.hookimpl(tryfirst=True)  # before xdist's worker hook reads the groups
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark `fast`, `serial` and `waiting` modules; put each serial or waiting module in its

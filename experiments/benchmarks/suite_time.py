@@ -36,18 +36,16 @@ LONGEST = 5
 LONGEST_MODULES = 12
 
 
-def grouped(jobs: str) -> list[str]:
-    """xdist on `jobs` workers, each group on one, up to the marker expression."""
-    return ["-n", jobs, "--dist", "loadgroup", "-m"]
-
-
 def passes(jobs: str, full: bool) -> list[tuple[str, list[str]]]:
     """(label, pytest arguments) of each timed pass, as the Makefile runs them."""
     found = [("make test-fast", ["-n", jobs, "-m", "fast and not slow"])]
     if full:
         found += [
-            ("make test, pass 1 (xdist)", [*grouped(jobs), "not serial and not waiting"]),
-            ("make test, pass 2 (lanes)", [*grouped("3"), "serial or waiting"]),
+            (
+                "make test, pass 1 (xdist)",
+                ["-n", jobs, "--dist", "loadgroup", "-m", "not serial and not waiting"],
+            ),
+            ("make test, pass 2 (lanes)", ["-n", "3", "--dist", "loadgroup", "--lanes"]),
         ]
     return found
 

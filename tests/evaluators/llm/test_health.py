@@ -463,10 +463,10 @@ def test_each_health_stop_is_one_event_with_its_cause_and_resume_goes_on(
     assert status["stopped"].startswith("halted (unreachable): ")
     assert "not yet" not in text
 
-    # slow: the server stays busy 2 s per request; calls time out at 1 s
+    # slow: the server stays busy 1 s per request; calls time out at 0.5 s
     with LocalLlmServer() as slow:
-        slow.busy_s = 2.0
-        timeout = "call_timeout_s = 1\n"
+        slow.busy_s = 1.0
+        timeout = "call_timeout_s = 0.5\n"
         stopped = _search(
             _routed(_small_config(tmp_path, slow.openai_base, tasks, timeout)), run_dir
         )
@@ -474,7 +474,7 @@ def test_each_health_stop_is_one_event_with_its_cause_and_resume_goes_on(
     assert "close to the timeout" in stopped.stderr  # the model check's latency warning
     halts = _halts(run_dir)
     assert [h.cause for h in halts] == ["unreachable", "slow"]
-    assert "[llm] call_timeout_s = 1 s" in halts[-1].reason
+    assert "[llm] call_timeout_s = 0.5 s" in halts[-1].reason
     status, text = _status(run_dir)
     assert status["stopped"] == f"halted (slow): {halts[-1].reason}"
     assert "earlier: halted (unreachable): " in text

@@ -29,8 +29,8 @@ def test_a_piloted_search_journals_what_an_unpiloted_one_does(
     small_search: SmallSearch, tmp_path: Path
 ) -> None:
     """The unpiloted run is the session's small search (tests/conftest.py): the same config
-    but for its runs_dir and workers, neither fingerprinted."""
-    config = load_config(write_small_config(tmp_path, tasks=small_search.tasks))
+    but for its runs_dir, which is not fingerprinted."""
+    config = load_config(write_small_config(tmp_path, tasks=small_search.tasks, workers=2))
     piloted = tmp_path / "piloted"
     done = run_pilot(config, piloted, 2)
     assert len(done) == 2 and all(e.purpose == "train" for e in done.values())
