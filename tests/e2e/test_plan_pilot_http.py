@@ -44,10 +44,8 @@ PRICE = 100.0  # dollars per million tokens, in and out: a task's reservation is
 
 
 def _small(home: Path, server: LocalLlmServer, extra: str = "") -> Path:
-    path = write_search_config(home, server)
-    text = path.read_text()
-    text = text.replace("proposal = 2", "proposal = 2").replace("minibatch = 1", "minibatch = 2")
-    text = text.replace("[mlflow]\nenabled = true", "[mlflow]\nenabled = false")
+    path = write_search_config(home, server, mlflow=False)
+    text = path.read_text().replace("minibatch = 1", "minibatch = 2")
     path.write_text(text + extra)
     return path
 

@@ -136,7 +136,7 @@ def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_g
     model = PoolModel(tasks, optimizer=Optimizer(edits=ROUTE_EDITS))
     with LocalLlmServer(responder=model) as server:
         never_lost = tmp_path / "never-lost" / "runs" / "run"
-        config = write_search_config(tmp_path / "never-lost", server)
+        config = write_search_config(tmp_path / "never-lost", server, mlflow=False)
         finished = _search(config, never_lost, "search")
         assert finished.returncode == 0, finished.stderr[-2000:]
     reference = next(e.data for e in read_events(never_lost) if e.type == "gate_decided")
@@ -145,7 +145,7 @@ def test_a_model_server_that_dies_stops_the_search_and_resume_decides_the_same_g
     home = tmp_path / "dies"
     with LocalLlmServer(responder=dying) as server:
         dying.server = server
-        config = write_search_config(home, server)
+        config = write_search_config(home, server, mlflow=False)
         run_dir = home / "runs" / "run"
         stopped = _search(config, run_dir, "search")
         assert stopped.returncode != 0
