@@ -647,6 +647,37 @@ def test_the_suite_lists_name_modules_that_exist() -> None:
     assert missing == []
 
 
+class _Options:
+    def __init__(self, lanes: bool) -> None:
+        self.lanes = lanes
+
+    def getoption(self, name: str) -> bool:
+        assert name == "lanes"
+        return self.lanes
+
+
+def test_the_second_pass_collects_its_lanes_modules_and_no_other() -> None:
+    """`--lanes` (make test's second pass) keeps exactly the serial and waiting modules;
+    without it nothing is skipped here (tests/conftest.py's globs leave out test data)."""
+    from tests.conftest import SERIAL_LANES, WAITING_MODULES, pytest_ignore_collect
+
+    tests = ROOT / "tests"
+    modules = [p for p in tests.rglob("test_*.py") if "fixtures" not in p.parts]
+
+    def kept(lanes: bool) -> set[str]:
+        options = _Options(lanes)
+        return {
+            p.relative_to(tests).as_posix()
+            for p in modules
+            if not pytest_ignore_collect(p, options)  # type: ignore[arg-type]
+        }
+
+    in_lanes = set(SERIAL_LANES) | WAITING_MODULES
+    assert kept(lanes=True) == in_lanes
+    assert kept(lanes=False) == {p.relative_to(tests).as_posix() for p in modules}
+    assert pytest_ignore_collect(tests / "rsi", _Options(True)) is None  # folders are walked
+
+
 MAX_MODULE_LINES = 400
 
 
