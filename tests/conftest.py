@@ -79,7 +79,7 @@ SERIAL_LANES = {
 }
 # Modules that spend most of their time asleep and import little: `make test` runs them in
 # its second pass's third lane, beside the two above, instead of holding a first-pass
-# worker's core idle (`-m waiting`; they need no machine to themselves, so `make
+# worker's core idle (marked `waiting`; they need no machine to themselves, so `make
 # test-quick` still runs them). The locked-store test sleeps through MLflow's 20 s sqlite
 # busy wait. The model-health tests wait as long, but in a fresh worker they would pay
 # litellm's and dspy's imports (about 15 s) that a first-pass worker has already paid.
